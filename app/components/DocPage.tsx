@@ -1,0 +1,71 @@
+import { getMDXComponent } from "mdx-bundler/client/index.js";
+import { useMemo, useState } from "react";
+import type { PageData } from "~/lib/page-data.server";
+import { PinnedCommit } from "~/lib/commit";
+import { mdxComponents } from "./mdx";
+import { Sidebar } from "./Sidebar";
+import { TableOfContents } from "./TableOfContents";
+import { Breadcrumbs, Paginator } from "./DocNavigation";
+import { CommitBar } from "./CommitBar";
+import { SiteFooter, SiteHeader } from "./SiteHeader";
+
+/** Compiled pages are evaluated once per code string, not on every render. */
+const componentCache = new Map<string, ReturnType<typeof getMDXComponent>>();
+function useMdxComponent(code: string) {
+  return useMemo(() => {
+    let component = componentCache.get(code);
+    if (!component) {
+      component = getMDXComponent(code);
+      if (componentCache.size > 500) componentCache.clear();
+      componentCache.set(code, component);
+    }
+    return component;
+  }, [code]);
+}
+
+export function DocPage({ data }: { data: PageData }) {
+  const { page, sidebar, navigation, commit, pinned, site } = data;
+  const Content = useMdxComponent(page.code);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  return (
+    <PinnedCommit.Provider value={pinned}>
+      <div className="page-shell">
+        <SiteHeader sourceRepoUrl={site.sourceRepoUrl} onMenu={sidebar ? () => setDrawerOpen(true) : undefined} />
+        {pinned ? <CommitBar commit={commit} livePath={`/${page.id}`} /> : null}
+        <div className={`doc-layout${sidebar ? "" : " full-width"}`}>
+          {sidebar ? (
+            <aside className={`sidebar-container${drawerOpen ? " open" : ""}`} aria-label="Sidebar">
+              <button type="button" className="drawer-close" onClick={() => setDrawerOpen(false)} aria-label="Close navigation">
+                ×
+              </button>
+              <Sidebar items={sidebar} currentId={page.id} />
+            </aside>
+          ) : null}
+          {drawerOpen ? <div className="drawer-backdrop" onClick={() => setDrawerOpen(false)} aria-hidden="true" /> : null}
+          <main id="main" className="doc-main">
+            <article className="doc-article">
+              {sidebar ? <Breadcrumbs navigation={navigation} title={page.title} /> : null}
+              <header className="doc-header">
+                <h1>{page.title}</h1>
+                <p className="doc-description">{page.description}</p>
+              </header>
+              <div className="markdown">
+                <Content components={mdxComponents} />
+              </div>
+              <footer className="doc-footer">
+                {page.editUrl ? (
+                  <a href={page.editUrl} target="_blank" rel="noreferrer">
+                    Edit this page
+                  </a>
+                ) : null}
+              </footer>
+              <Paginator navigation={navigation} />
+            </article>
+            <TableOfContents toc={page.toc} />
+          </main>
+        </div>
+        <SiteFooter />
+      </div>
+    </PinnedCommit.Provider>
+  );
+}

@@ -1,0 +1,10 @@
+/**
+ * A page at a pinned commit never changes for a given build, so it is immutable. A live page is
+ * revalidated by ETag (set in entry.server from commit, page and build) and may be served a
+ * little stale by shared caches while they refetch.
+ */
+export function cacheHeaders(pinned: string | undefined): HeadersInit {
+  return pinned
+    ? { "Cache-Control": "public, max-age=31536000, immutable" }
+    : { "Cache-Control": "public, max-age=0, s-maxage=10, stale-while-revalidate=60" };
+}

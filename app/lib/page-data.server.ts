@@ -1,0 +1,74 @@
+import { navigationFor, NotFoundError, parsePagePath, type Navigation, type SidebarItem, type TocEntry } from "../../server/index";
+import { content } from "~/content.server";
+import { errorResponse, notFound } from "./http.server";
+
+export interface PageData {
+  kind: "page";
+  page: {
+    id: string;
+    title: string;
+    description: string;
+    code: string;
+    toc: TocEntry[];
+    editUrl?: string;
+  };
+  sidebar: SidebarItem[] | null;
+  navigation: Navigation;
+  commit: { oid: string; date: string; subject: string };
+  /** The ?commit= value the reader pinned, if any. */
+  pinned?: string;
+  site: { sourceRepoUrl: string; siteUrl?: string };
+}
+
+export interface MarkdownData {
+  kind: "markdown";
+  text: string;
+  commit: string;
+  pinned?: string;
+}
+
+/** Everything a documentation page needs, for the page at `url` (throws error responses). */
+export async function loadPage(url: URL): Promise<PageData | MarkdownData> {
+  try {
+    const pinned = url.searchParams.get("commit");
+    const request = parsePagePath(url.pathname);
+    const snapshot = await content.snapshotAt(pinned);
+    const { catalogue } = snapshot;
+    const aliasTarget = catalogue.aliases.get(request.id);
+    if (aliasTarget) {
+      throw new Response(null, { status: 301, headers: { Location: `/${aliasTarget}${request.markdown ? ".md" : ""}${url.search}` } });
+    }
+    const page = catalogue.pages.get(request.id);
+    if (!page) {
+      if (pinned !== null && content.live.snapshot.catalogue.pages.has(request.id)) {
+        throw notFound(`The page /${request.id} does not exist at commit ${pinned}.`, { label: "Read the live page", href: `/${request.id}` });
+      }
+      throw notFound(`There is no page at /${request.id}.`);
+    }
+    const { engine, config } = content;
+    if (request.markdown) {
+      return { kind: "markdown", text: await engine.source(snapshot, page), commit: snapshot.commit.oid, pinned: pinned ?? undefined };
+    }
+    const compiled = await engine.compile(snapshot, page);
+    const sidebar = page.sidebar ? (snapshot.sidebars.get(page.sidebar) ?? null) : null;
+    return {
+      kind: "page",
+      page: {
+        id: page.id,
+        title: page.title,
+        description: page.description,
+        code: compiled.code,
+        toc: compiled.toc,
+        ...(config.editUrlBase && page.kind === "mdx" ? { editUrl: `${config.editUrlBase}/${page.sourcePath}` } : {}),
+      },
+      sidebar,
+      navigation: sidebar ? navigationFor(sidebar, page.id) : { breadcrumbs: [] },
+      commit: { oid: snapshot.commit.oid, date: new Date(snapshot.commit.timestamp * 1000).toISOString(), subject: snapshot.commit.subject },
+      pinned: pinned ?? undefined,
+      site: { sourceRepoUrl: config.sourceRepoUrl, siteUrl: config.siteUrl },
+    };
+  } catch (error) {
+    if (error instanceof NotFoundError && error.what === "commit") throw notFound(error.message, { label: "Go to the live site", href: url.pathname });
+    throw errorResponse(error);
+  }
+}

@@ -1,0 +1,78 @@
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError, Link } from "@remix-run/react";
+import type { LinksFunction } from "@remix-run/node";
+import type { ReactNode } from "react";
+import { THEME_SCRIPT } from "~/components/ThemeToggle";
+import { SiteFooter, SiteHeader } from "~/components/SiteHeader";
+import type { ErrorPayload } from "~/lib/http.server";
+import styles from "~/styles/site.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: styles },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/** The site's error page: 404s, bad requests and failures, with links back into the docs. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const payload: ErrorPayload = isRouteErrorResponse(error)
+    ? typeof error.data === "object" && error.data
+      ? (error.data as ErrorPayload)
+      : { status: error.status, title: error.status === 404 ? "Page not found" : "Error", message: String(error.data || error.statusText) }
+    : { status: 500, title: "Something went wrong", message: "The page could not be rendered." };
+  return (
+    <div className="page-shell">
+      <SiteHeader sourceRepoUrl="https://github.com/MystenLabs/sui" />
+      <main id="main" className="error-page">
+        <p className="error-status">{payload.status}</p>
+        <h1>{payload.title}</h1>
+        <p>{payload.message}</p>
+        <ul className="error-links">
+          {payload.suggestion ? (
+            <li>
+              <Link to={payload.suggestion.href}>{payload.suggestion.label}</Link>
+            </li>
+          ) : null}
+          <li>
+            <Link to="/">Home</Link>
+          </li>
+          <li>
+            <Link to="/guides">Guides</Link>
+          </li>
+          <li>
+            <Link to="/concepts">Concepts</Link>
+          </li>
+          <li>
+            <Link to="/standards">Standards</Link>
+          </li>
+          <li>
+            <Link to="/references">References</Link>
+          </li>
+        </ul>
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { content } from "~/content.server";
+import { SECTIONS, SiteFooter, SiteHeader } from "~/components/SiteHeader";
+import { errorResponse } from "~/lib/http.server";
+import { PinnedCommit, withCommit } from "~/lib/commit";
+import { cacheHeaders } from "~/lib/cache-headers.server";
+
+const BLURBS: Record<string, string> = {
+  "/guides": "Step-by-step tutorials: install Sui, write and publish your first package, and run full nodes and validators.",
+  "/concepts": "How Sui works: objects and ownership, Move, transactions, cryptography, architecture and tokenomics.",
+  "/standards": "The standards apps build on: Coin, Closed-Loop Token, Kiosk, DeepBook, Display and the Wallet Standard.",
+  "/references": "The GraphQL and JSON-RPC APIs, the Sui CLI, the SDKs, Move manifests and the glossary.",
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const pinned = new URL(request.url).searchParams.get("commit");
+  try {
+    const snapshot = await content.snapshotAt(pinned);
+    const sections = SECTIONS.map((s) => ({ ...s, title: snapshot.catalogue.pages.get(s.href.slice(1))?.title ?? s.label, blurb: BLURBS[s.href]! }));
+    return Response.json(
+      { sections, pages: snapshot.catalogue.pages.size, pinned: pinned ?? undefined, sourceRepoUrl: content.config.sourceRepoUrl },
+      { headers: cacheHeaders(pinned ?? undefined) },
+    );
+  } catch (error) {
+    throw errorResponse(error);
+  }
+}
+
+export const meta: MetaFunction = () => [
+  { title: "Sui Documentation" },
+  { name: "description", content: "Guides, concepts, standards and references for building on Sui with Move." },
+];
+
+interface LandingData {
+  sections: Array<{ label: string; href: string; title: string; blurb: string }>;
+  pages: number;
+  pinned?: string;
+  sourceRepoUrl: string;
+}
+
+export default function Landing() {
+  const { sections, pages, pinned, sourceRepoUrl } = useLoaderData<typeof loader>() as LandingData;
+  return (
+    <PinnedCommit.Provider value={pinned}>
+      <div className="page-shell">
+        <SiteHeader sourceRepoUrl={sourceRepoUrl} />
+        <main id="main" className="landing">
+          <section className="hero">
+            <h1>Build on Sui</h1>
+            <p>
+              Everything you need to write Move smart contracts, build apps and run nodes on Sui, in {pages} pages served
+              straight from Git.
+            </p>
+            <div className="hero-actions">
+              <Link className="button primary" to={withCommit("/guides/developer/getting-started", pinned)}>
+                Get started
+              </Link>
+              <Link className="button" to={withCommit("/references/sui-api", pinned)}>
+                API reference
+              </Link>
+            </div>
+          </section>
+          <section className="landing-sections" aria-label="Documentation sections">
+            {sections.map((s) => (
+              <Link key={s.href} className="landing-card" to={withCommit(s.href, pinned)}>
+                <h2>{s.label}</h2>
+                <p>{s.blurb}</p>
+              </Link>
+            ))}
+          </section>
+        </main>
+        <SiteFooter />
+      </div>
+    </PinnedCommit.Provider>
+  );
+}

@@ -1,0 +1,1 @@
+declare module "*.css" { const url: string; export default url; }

@@ -1,0 +1,63 @@
+import path from "node:path";
+import { ConfigError } from "./errors";
+
+/** Everything the server reads from its environment, validated once at start. */
+export interface Config {
+  /** Remote https URL or local path of the content repository; undefined serves the embedded content/. */
+  contentRepo?: string;
+  branch: string;
+  dataDir: string;
+  /** Seconds between fetches of a remote repository; 0 turns polling off. */
+  pollInterval: number;
+  webhookSecret?: string;
+  /** Base URL that a page's repository path is appended to for "Edit this page"; unset hides the link. */
+  editUrlBase?: string;
+  /** Public origin used for canonical URLs and the sitemap, e.g. https://docs.example.com. */
+  siteUrl?: string;
+  /** Link to the site's own source repository, shown in the top bar. */
+  sourceRepoUrl: string;
+  /** The embedded content folder shipped with the app. */
+  embeddedContentDir: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+function nonNegativeNumber(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0) {
+    throw new ConfigError(`${name} must be a number of seconds >= 0, got "${raw}"`);
+  }
+  return value;
+}
+
+function optionalUrl(env: Env, name: string): string | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return undefined;
+  try {
+    const url = new URL(raw);
+    if (url.protocol !== "https:" && url.protocol !== "http:") throw new Error();
+  } catch {
+    throw new ConfigError(`${name} must be an http(s) URL, got "${raw}"`);
+  }
+  return raw.replace(/\/+$/, "");
+}
+
+export function readConfig(env: Env = process.env, cwd = process.cwd()): Config {
+  const branch = env.CONTENT_BRANCH?.trim() || "main";
+  if (!/^[A-Za-z0-9._/-]+$/.test(branch) || branch.includes("..")) {
+    throw new ConfigError(`CONTENT_BRANCH "${branch}" is not a valid branch name`);
+  }
+  return {
+    contentRepo: env.CONTENT_REPO?.trim() || undefined,
+    branch,
+    dataDir: path.resolve(cwd, env.DATA_DIR?.trim() || ".data"),
+    pollInterval: nonNegativeNumber(env, "POLL_INTERVAL", 60),
+    webhookSecret: env.WEBHOOK_SECRET || undefined,
+    editUrlBase: optionalUrl(env, "EDIT_URL_BASE"),
+    siteUrl: optionalUrl(env, "SITE_URL"),
+    sourceRepoUrl: optionalUrl(env, "SOURCE_REPO_URL") ?? "https://github.com/MystenLabs/sui",
+    embeddedContentDir: path.resolve(cwd, env.EMBEDDED_CONTENT_DIR?.trim() || "content"),
+  };
+}

@@ -1,0 +1,47 @@
+/**
+ * The content engine's facade: the only module app/ imports from server/.
+ * It knows Git, MDX and caching, and nothing of React or Remix.
+ */
+import { readConfig, type Config } from "./config";
+import { ContentEngine, type Snapshot } from "./engine";
+import { GitStore } from "./git/store";
+import { openRepository, type Repository } from "./source/repository";
+import { LiveSite } from "./source/live";
+import { generators } from "./generators";
+
+export { readConfig, type Config } from "./config";
+export { BadRequestError, NotFoundError, CompileError, ConfigError, ContentError } from "./errors";
+export { parsePagePath, sourcePathOf } from "./content/paths";
+export { catalogueEntry, type CatalogueEntry, type PageMeta } from "./content/catalogue";
+export { navigationFor, type SidebarItem, type Navigation, type NavLink } from "./content/sidebars";
+export { SIDEBAR_NAMES, type SidebarName } from "./content/frontmatter";
+export type { Snapshot } from "./engine";
+export type { CommitInfo } from "./git/store";
+export type { TocEntry, CompiledMdx } from "./mdx/compile";
+export type { LiveStatus } from "./source/live";
+
+export interface ContentService {
+  config: Config;
+  repository: Repository;
+  engine: ContentEngine;
+  live: LiveSite;
+  /** The live snapshot, or the one of `?commit=` when given (400/404 errors for bad values). */
+  snapshotAt(commitParam: string | null): Promise<Snapshot>;
+}
+
+export async function startContentService(config: Config = readConfig(), log?: (line: string) => void): Promise<ContentService> {
+  const repository = await openRepository(config);
+  const engine = new ContentEngine(new GitStore(repository.gitdir), { generators });
+  const live = new LiveSite(engine, repository, { pollSeconds: config.pollInterval, log });
+  await live.start();
+  return {
+    config,
+    repository,
+    engine,
+    live,
+    async snapshotAt(commitParam) {
+      if (commitParam === null) return live.snapshot;
+      return engine.snapshot(await engine.store.resolveCommit(commitParam));
+    },
+  };
+}

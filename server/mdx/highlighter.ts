@@ -1,0 +1,37 @@
+import { createHighlighter, type Highlighter, type ShikiTransformer } from "shiki";
+
+/** Languages pages may declare; anything else is refused at compile time with a clear message. */
+export const LANGUAGES = ["move", "rust", "typescript", "tsx", "javascript", "jsx", "shellscript", "json", "toml", "yaml", "graphql", "diff"] as const;
+
+/** Names authors write after the fence, mapped to Shiki grammars. `text` stays unhighlighted. */
+export const LANGUAGE_ALIASES: Record<string, string> = {
+  ts: "typescript",
+  js: "javascript",
+  sh: "shellscript",
+  bash: "shellscript",
+  shell: "shellscript",
+  console: "shellscript",
+  yml: "yaml",
+  gql: "graphql",
+};
+
+export const THEMES = { light: "github-light", dark: "github-dark" } as const;
+
+let highlighter: Promise<Highlighter> | undefined;
+
+/** One highlighter per process, with only the languages we use: loading every grammar costs seconds. */
+export function getHighlighter(): Promise<Highlighter> {
+  highlighter ??= createHighlighter({ themes: Object.values(THEMES), langs: [...LANGUAGES] });
+  return highlighter;
+}
+
+/** Carries the fence's `title="..."` and language onto <pre> so the CodeBlock component can show them. */
+export const transformerCodeMeta: ShikiTransformer = {
+  name: "code-meta",
+  pre(node) {
+    const raw = this.options.meta?.__raw ?? "";
+    const title = /title=(["'])(.*?)\1/.exec(raw)?.[2];
+    if (title) node.properties["data-title"] = title;
+    node.properties["data-language"] = this.options.lang;
+  },
+};

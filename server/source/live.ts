@@ -1,0 +1,168 @@
+import type { ContentEngine, Snapshot } from "../engine";
+import { changedPages } from "../engine";
+import type { Repository } from "./repository";
+
+export interface PublishError {
+  commit: string;
+  file: string;
+  message: string;
+  at: string;
+}
+
+export interface LiveStatus {
+  commit: string;
+  date: string;
+  subject: string;
+  lastFetch?: string;
+  lastError?: PublishError;
+}
+
+export interface LiveOptions {
+  /** How often the ref is re-read, in ms: this bounds push-to-live for local repositories. */
+  refCheckMs?: number;
+  /** Seconds between fetches of a remote; 0 turns polling off. */
+  pollSeconds?: number;
+  log?: (line: string) => void;
+}
+
+const MAX_BACKOFF_SECONDS = 600;
+
+/**
+ * Holds the live commit and moves it forward. A new commit goes live only when its sidebars and
+ * catalogue are sound and every page it adds or changes compiles; otherwise the previous commit
+ * stays live and the failure is kept for /api/status until a later commit succeeds.
+ */
+export class LiveSite {
+  private live!: Snapshot;
+  private rejected?: string;
+  private lastFetch?: Date;
+  private lastError?: PublishError;
+  private checking?: Promise<void>;
+  private fetching?: Promise<void>;
+  private fetchAgain = false;
+  private failures = 0;
+  private refTimer?: NodeJS.Timeout;
+  private pollTimer?: NodeJS.Timeout;
+  private readonly log: (line: string) => void;
+
+  constructor(
+    readonly engine: ContentEngine,
+    readonly repository: Repository,
+    private readonly options: LiveOptions = {},
+  ) {
+    this.log = options.log ?? ((line) => console.log(line));
+  }
+
+  /** Serves the branch's current commit as it is (nothing else could be served), then watches it. */
+  async start(): Promise<void> {
+    this.live = await this.engine.snapshot(await this.engine.store.resolveRef(this.repository.ref));
+    this.log(`serving ${this.repository.origin} at ${this.live.commit.oid.slice(0, 7)} (${this.live.commit.subject})`);
+    this.refTimer = setInterval(() => void this.check(), this.options.refCheckMs ?? 500);
+    this.refTimer.unref();
+    if (this.repository.fetch && (this.options.pollSeconds ?? 0) > 0) this.schedulePoll();
+  }
+
+  stop(): void {
+    clearInterval(this.refTimer);
+    clearTimeout(this.pollTimer);
+  }
+
+  get snapshot(): Snapshot {
+    return this.live;
+  }
+
+  status(): LiveStatus {
+    const { commit } = this.live;
+    return {
+      commit: commit.oid,
+      date: new Date(commit.timestamp * 1000).toISOString(),
+      subject: commit.subject,
+      ...(this.lastFetch ? { lastFetch: this.lastFetch.toISOString() } : {}),
+      ...(this.lastError ? { lastError: this.lastError } : {}),
+    };
+  }
+
+  /** Re-reads the ref and publishes a new commit if it is sound. Concurrent calls share one run. */
+  check(): Promise<void> {
+    this.checking ??= this.publishIfNew().finally(() => (this.checking = undefined));
+    return this.checking;
+  }
+
+  private async publishIfNew(): Promise<void> {
+    let oid: string;
+    try {
+      oid = await this.engine.store.resolveRef(this.repository.ref);
+    } catch (error) {
+      this.fail(this.live.commit.oid, this.repository.ref, `cannot read the branch: ${(error as Error).message}`);
+      return;
+    }
+    if (oid === this.live.commit.oid || oid === this.rejected) return;
+    const problem = await this.validate(oid);
+    if (problem) {
+      this.rejected = oid;
+      this.fail(oid, problem.file, problem.message);
+      return;
+    }
+    this.live = await this.engine.snapshot(oid);
+    this.rejected = undefined;
+    this.lastError = undefined;
+    this.log(`live: ${oid.slice(0, 7)} (${this.live.commit.subject})`);
+  }
+
+  private async validate(oid: string): Promise<{ file: string; message: string } | undefined> {
+    try {
+      const candidate = await this.engine.snapshot(oid);
+      if (candidate.problems.length) return candidate.problems[0];
+      for (const page of await changedPages(this.engine, this.live, candidate)) {
+        try {
+          await this.engine.compile(candidate, page);
+        } catch (error) {
+          return { file: page.sourcePath, message: (error as Error).message.replace(`${page.sourcePath}: `, "") };
+        }
+      }
+      return undefined;
+    } catch (error) {
+      return { file: "(commit)", message: (error as Error).message };
+    }
+  }
+
+  private fail(commit: string, file: string, message: string): void {
+    this.lastError = { commit, file, message, at: new Date().toISOString() };
+    this.log(`not published: ${commit.slice(0, 7)} ${file}: ${message.split("\n")[0]}`);
+  }
+
+  /**
+   * Fetches from the remote, then publishes. A call while a fetch runs schedules exactly one more
+   * fetch after it, however many calls arrive: webhooks in a burst cost at most two fetches.
+   */
+  fetch(): Promise<void> {
+    if (!this.repository.fetch) return this.check();
+    if (this.fetching) {
+      this.fetchAgain = true;
+      return this.fetching;
+    }
+    this.fetching = (async () => {
+      do {
+        this.fetchAgain = false;
+        try {
+          await this.repository.fetch!();
+          this.lastFetch = new Date();
+          this.failures = 0;
+          await this.check();
+        } catch (error) {
+          this.failures++;
+          this.fail(this.live.commit.oid, this.repository.origin, `fetch failed: ${(error as Error).message.split("\n")[0]}`);
+        }
+      } while (this.fetchAgain);
+    })().finally(() => (this.fetching = undefined));
+    return this.fetching;
+  }
+
+  /** Polls at the configured interval, doubling the wait (up to 10 minutes) while the remote fails. */
+  private schedulePoll(): void {
+    const base = this.options.pollSeconds!;
+    const delay = Math.min(base * 2 ** Math.min(this.failures, 10), Math.max(base, MAX_BACKOFF_SECONDS));
+    this.pollTimer = setTimeout(() => void this.fetch().finally(() => this.schedulePoll()), delay * 1000);
+    this.pollTimer.unref();
+  }
+}

@@ -208,7 +208,9 @@ export class ContentEngine {
         this.compiles++;
         let result: CompiledMdx;
         try {
-          result = await compileMdx({ path: page.sourcePath, source, files });
+          // Generated pages compile under a virtual .mdx path: esbuild picks its loader by extension.
+          const path = page.kind === "generated" ? `generated/${page.id}.mdx` : page.sourcePath;
+          result = await compileMdx({ path, source, files });
         } catch (error) {
           throw new CompileError(page.sourcePath, firstLines((error as Error).message));
         }

@@ -8,6 +8,8 @@ import { GitStore } from "./git/store";
 import { openRepository, type Repository } from "./source/repository";
 import { LiveSite } from "./source/live";
 import { generators } from "./generators";
+import { NotFoundError } from "./errors";
+import { parseVersionRecord, type VersionRecord } from "./content/version";
 
 export { readConfig, type Config } from "./config";
 export { BadRequestError, NotFoundError, CompileError, ConfigError, ContentError } from "./errors";
@@ -19,6 +21,7 @@ export type { Snapshot } from "./engine";
 export type { CommitInfo } from "./git/store";
 export type { TocEntry, CompiledMdx } from "./mdx/compile";
 export type { LiveStatus } from "./source/live";
+export type { VersionRecord } from "./content/version";
 
 export interface ContentService {
   config: Config;
@@ -27,6 +30,8 @@ export interface ContentService {
   live: LiveSite;
   /** The live snapshot, or the one of `?commit=` when given (400/404 errors for bad values). */
   snapshotAt(commitParam: string | null): Promise<Snapshot>;
+  /** The docs version record of a commit (site/version.json). */
+  version(snapshot?: Snapshot): Promise<VersionRecord>;
 }
 
 export async function startContentService(config: Config = readConfig(), log?: (line: string) => void): Promise<ContentService> {
@@ -42,6 +47,11 @@ export async function startContentService(config: Config = readConfig(), log?: (
     async snapshotAt(commitParam) {
       if (commitParam === null) return live.snapshot;
       return engine.snapshot(await engine.store.resolveCommit(commitParam));
+    },
+    async version(snapshot = live.snapshot) {
+      const oid = snapshot.files.get("site/version.json");
+      if (!oid) throw new NotFoundError("site/version.json is missing from the content repository", "file");
+      return parseVersionRecord(await engine.text(oid));
     },
   };
 }

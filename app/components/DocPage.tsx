@@ -1,4 +1,5 @@
 import { getMDXComponent } from "mdx-bundler/client/index.js";
+import * as MdxJsReact from "@mdx-js/react";
 import { useMemo, useState } from "react";
 import type { PageData } from "~/lib/page-data.server";
 import { PinnedCommit } from "~/lib/commit";
@@ -15,7 +16,7 @@ function useMdxComponent(code: string) {
   return useMemo(() => {
     let component = componentCache.get(code);
     if (!component) {
-      component = getMDXComponent(code);
+      component = getMDXComponent(code, { MdxJsReact });
       if (componentCache.size > 500) componentCache.clear();
       componentCache.set(code, component);
     }
@@ -50,7 +51,9 @@ export function DocPage({ data }: { data: PageData }) {
                 <p className="doc-description">{page.description}</p>
               </header>
               <div className="markdown">
-                <Content components={mdxComponents} />
+                <MdxJsReact.MDXProvider components={mdxComponents}>
+                  <Content />
+                </MdxJsReact.MDXProvider>
               </div>
               <footer className="doc-footer">
                 {page.editUrl ? (

@@ -22,3 +22,10 @@ export function errorResponse(error: unknown): Response {
 export function notFound(message: string, suggestion?: ErrorPayload["suggestion"]): Response {
   return Response.json({ status: 404, title: "Page not found", message, suggestion } satisfies ErrorPayload, { status: 404 });
 }
+
+/** The JSON twin of errorResponse, for API routes. */
+export function jsonError(error: unknown): Response {
+  if (error instanceof ContentError) return Response.json({ error: error.message }, { status: error.status });
+  console.error(error);
+  return Response.json({ error: "Internal error; it has been logged." }, { status: 500 });
+}

@@ -16,7 +16,7 @@ import { rehypeToc, type TocEntry } from "./rehype-toc";
 export type { TocEntry };
 
 /** Bump when the output of compileMdx changes for the same input, so cached pages are recompiled. */
-export const COMPILER_VERSION = "mdx-bundler@10.1.1;shiki@4;pipeline@1";
+export const COMPILER_VERSION = "mdx-bundler@10.1.1;shiki@4;pipeline@2";
 
 /** A virtual root: imported files live here for esbuild, never on disk. */
 const ROOT = "/__content__";
@@ -62,6 +62,8 @@ export async function compileMdx({ path: repoPath, source, files }: MdxInput): P
     files,
     cwd: ROOT,
     mdxOptions(options) {
+      // Components come from a provider, so snippets imported by a page get them too.
+      options.providerImportSource = "@mdx-js/react";
       options.remarkPlugins = [...(options.remarkPlugins ?? []), remarkGfm, remarkDirective, remarkAdmonitions];
       options.rehypePlugins = [
         ...(options.rehypePlugins ?? []),
@@ -72,6 +74,7 @@ export async function compileMdx({ path: repoPath, source, files }: MdxInput): P
       ];
       return options;
     },
+    globals: { "@mdx-js/react": { varName: "MdxJsReact", namedExports: ["useMDXComponents"], defaultExport: false } },
     esbuildOptions(options) {
       options.plugins = [contentOnly(files), ...(options.plugins ?? [])];
       options.logLevel = "silent";

@@ -1,0 +1,108 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { ContentEngine } from "../server/engine";
+import { GitStore } from "../server/git/store";
+import { navigationFor } from "../server/content/sidebars";
+import { BadRequestError, CompileError, NotFoundError } from "../server/errors";
+import { page, sampleContent, WorkingCopy } from "./helpers/git";
+
+describe("content engine on a real Git repository", () => {
+  let work: WorkingCopy;
+  let first: string;
+  let second: string;
+
+  beforeAll(() => {
+    work = WorkingCopy.init().write(sampleContent());
+    first = work.commit("First version");
+    work.write(page("guides/second", "Second Guide", "## Next\n\nRewritten in the second commit.", { sidebar: "guidesSidebar" }));
+    second = work.commit("Second version");
+  });
+
+  const newEngine = () => new ContentEngine(new GitStore(`${work.dir}/.git`));
+
+  it("compiles a page at the live commit, with its snippet, code and admonition", async () => {
+    const engine = newEngine();
+    const snapshot = await engine.snapshot(second);
+    const compiled = await engine.compile(snapshot, engine.page(snapshot, "guides/first"));
+    expect(compiled.code).toContain("Hello from the snippet");
+    expect(compiled.code).toContain("shiki");
+    expect(compiled.code).toContain("Admonition");
+    expect(compiled.toc).toEqual([{ id: "install", text: "Install", depth: 2 }]);
+  });
+
+  it("reads a page as it was at an older commit", async () => {
+    const engine = newEngine();
+    const old = await engine.compile(await engine.snapshot(first), engine.page(await engine.snapshot(first), "guides/second"));
+    const now = await engine.compile(await engine.snapshot(second), engine.page(await engine.snapshot(second), "guides/second"));
+    expect(now.code).toContain("Rewritten in the second commit");
+    expect(old.code).not.toContain("Rewritten");
+  });
+
+  it("serves the second read from cache, and unchanged pages across commits compile once", async () => {
+    const engine = newEngine();
+    const a = await engine.snapshot(first);
+    const b = await engine.snapshot(second);
+    await engine.compile(a, engine.page(a, "guides/first"));
+    await engine.compile(a, engine.page(a, "guides/first"));
+    await engine.compile(b, engine.page(b, "guides/first"));
+    expect(engine.compiles).toBe(1);
+  });
+
+  it("compiles once for ten concurrent cold requests", async () => {
+    const engine = newEngine();
+    const snapshot = await engine.snapshot(second);
+    const results = await Promise.all(Array.from({ length: 10 }, () => engine.compile(snapshot, engine.page(snapshot, "guides/first"))));
+    expect(engine.compiles).toBe(1);
+    expect(new Set(results.map((r) => r.code)).size).toBe(1);
+  });
+
+  it("walks each commit's tree once: a warm snapshot costs no Git reads", async () => {
+    const engine = newEngine();
+    const store = engine.store;
+    let reads = 0;
+    const original = store.readBlob.bind(store);
+    store.readBlob = (oid) => (reads++, original(oid));
+    const snapshot = await engine.snapshot(second);
+    await engine.compile(snapshot, engine.page(snapshot, "guides/first"));
+    const cold = reads;
+    const again = await engine.snapshot(second);
+    await engine.compile(again, engine.page(again, "guides/first"));
+    expect(cold).toBeGreaterThan(0);
+    expect(reads).toBe(cold);
+  });
+
+  it("throws NotFoundError for an unknown page and a typed error for bad commits", async () => {
+    const engine = newEngine();
+    const snapshot = await engine.snapshot(second);
+    expect(() => engine.page(snapshot, "guides/nope")).toThrow(NotFoundError);
+    await expect(engine.store.resolveCommit("xyz")).rejects.toThrow(BadRequestError);
+    await expect(engine.store.resolveCommit("123456")).rejects.toThrow(BadRequestError);
+    await expect(engine.store.resolveCommit("deadbeefdeadbeef")).rejects.toThrow(NotFoundError);
+    expect(await engine.store.resolveCommit(first.slice(0, 7))).toBe(first);
+  });
+
+  it("builds the catalogue, aliases and sidebars with breadcrumbs and previous/next", async () => {
+    const engine = newEngine();
+    const snapshot = await engine.snapshot(first);
+    expect(snapshot.problems).toEqual([]);
+    expect(snapshot.catalogue.aliases.get("second")).toBe("guides/second");
+    const sidebar = snapshot.sidebars.get("guidesSidebar")!;
+    expect(sidebar[1]).toMatchObject({ type: "category", label: "Basics", href: "/guides/first", collapsed: true, collapsible: true });
+    expect(navigationFor(sidebar, "guides/second")).toEqual({
+      breadcrumbs: [{ label: "Basics", href: "/guides/first" }],
+      previous: { label: "Basics", href: "/guides/first" },
+      next: undefined,
+    });
+  });
+
+  it("reports broken pages and sidebars as problems, and a broken MDX page as a CompileError", async () => {
+    const broken = WorkingCopy.init()
+      .write(sampleContent())
+      .write(page("guides/bad", "Bad", "<div>never closed", { sidebar: "guidesSidebar" }))
+      .write({ "docs/guides/nofm.mdx": "no frontmatter", "sidebars/references.json": "[{\"type\":\"doc\",\"id\":\"gone\"}]" });
+    const oid = broken.commit("Broken");
+    const engine = new ContentEngine(new GitStore(`${broken.dir}/.git`));
+    const snapshot = await engine.snapshot(oid);
+    expect(snapshot.problems.map((p) => p.file).sort()).toEqual(["docs/guides/nofm.mdx", "sidebars/references.json"]);
+    await expect(engine.compile(snapshot, engine.page(snapshot, "guides/bad"))).rejects.toThrow(CompileError);
+  });
+});

@@ -51,6 +51,7 @@ export class ContentEngine {
   private readonly sidebarFiles = new LRUCache<string, RawSidebarItem[] | Error>({ max: 256 });
   private readonly snapshots = new LRUCache<string, Snapshot>({ max: 64 });
   private readonly pageKeys = new LRUCache<string, string>({ max: 50_000 });
+  private readonly histories = new LRUCache<string, { commits: CommitInfo[]; more: boolean }>({ max: 5_000 });
   private readonly compiled: LRUCache<string, CompiledMdx>;
   private readonly buildSnapshotOnce = singleFlight<Snapshot>();
   private readonly compileOnce = singleFlight<CompiledMdx>();
@@ -218,6 +219,34 @@ export class ContentEngine {
         return result;
       }),
     );
+  }
+
+  /**
+   * Commits that changed `path`, newest first, following first parents from the snapshot's commit.
+   * Each step compares two commits' file maps, which share their unchanged subtrees in cache.
+   */
+  async history(snapshot: Snapshot, path: string, { skip = 0, limit = 20 } = {}): Promise<{ commits: CommitInfo[]; more: boolean }> {
+    const key = `${snapshot.commit.oid}:${path}:${skip}:${limit}`;
+    const known = this.histories.get(key);
+    if (known) return known;
+    const commits: CommitInfo[] = [];
+    let seen = 0;
+    let more = false;
+    for await (const commit of this.store.firstParentHistory(snapshot.commit.oid)) {
+      const now = (await this.store.files(commit.oid)).get(path);
+      const before = commit.parents[0] ? (await this.store.files(commit.parents[0])).get(path) : undefined;
+      if (now === before) continue;
+      if (seen++ < skip) continue;
+      if (commits.length === limit) {
+        more = true;
+        break;
+      }
+      commits.push(commit);
+      if (now === undefined) break;
+    }
+    const result = { commits, more };
+    this.histories.set(key, result);
+    return result;
   }
 
   /** Repository paths a hand-written page imports, transitively. */

@@ -2,7 +2,8 @@ import { getMDXComponent } from "mdx-bundler/client/index.js";
 import * as MdxJsReact from "@mdx-js/react";
 import { useMemo, useState } from "react";
 import type { PageData } from "~/lib/page-data.server";
-import { PinnedCommit } from "~/lib/commit";
+import { Link } from "@remix-run/react";
+import { PinnedCommit, withCommit } from "~/lib/commit";
 import { mdxComponents } from "./mdx";
 import { Sidebar } from "./Sidebar";
 import { TableOfContents } from "./TableOfContents";
@@ -56,6 +57,12 @@ export function DocPage({ data }: { data: PageData }) {
                 </MdxJsReact.MDXProvider>
               </div>
               <footer className="doc-footer">
+                {page.lastChange ? (
+                  <span className="last-change">
+                    Last updated on <time dateTime={page.lastChange.date}>{page.lastChange.date.slice(0, 10)}</time> by {page.lastChange.author} ·{" "}
+                    <Link to={withCommit(`/history/${page.id}`, pinned)}>Page history</Link>
+                  </span>
+                ) : null}
                 {page.editUrl ? (
                   <a href={page.editUrl} target="_blank" rel="noreferrer">
                     Edit this page

@@ -11,6 +11,8 @@ export interface PageData {
     code: string;
     toc: TocEntry[];
     editUrl?: string;
+    /** The last commit that changed the page's source, as seen from the commit being read. */
+    lastChange?: { oid: string; author: string; date: string };
   };
   sidebar: SidebarItem[] | null;
   navigation: Navigation;
@@ -49,7 +51,8 @@ export async function loadPage(url: URL): Promise<PageData | MarkdownData> {
     if (request.markdown) {
       return { kind: "markdown", text: await engine.source(snapshot, page), commit: snapshot.commit.oid, pinned: pinned ?? undefined };
     }
-    const compiled = await engine.compile(snapshot, page);
+    const [compiled, history] = await Promise.all([engine.compile(snapshot, page), engine.history(snapshot, page.sourcePath, { limit: 1 })]);
+    const last = history.commits[0];
     const sidebar = page.sidebar ? (snapshot.sidebars.get(page.sidebar) ?? null) : null;
     return {
       kind: "page",
@@ -60,6 +63,7 @@ export async function loadPage(url: URL): Promise<PageData | MarkdownData> {
         code: compiled.code,
         toc: compiled.toc,
         ...(config.editUrlBase && page.kind === "mdx" ? { editUrl: `${config.editUrlBase}/${page.sourcePath}` } : {}),
+        ...(last ? { lastChange: { oid: last.oid, author: last.author, date: new Date(last.timestamp * 1000).toISOString() } } : {}),
       },
       sidebar,
       navigation: sidebar ? navigationFor(sidebar, page.id) : { breadcrumbs: [] },

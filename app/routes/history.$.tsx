@@ -1,0 +1,49 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { SiteFooter, SiteHeader } from "~/components/SiteHeader";
+import { loadHistory, type HistoryData } from "~/lib/history.server";
+import { PinnedCommit, withCommit } from "~/lib/commit";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return Response.json(await loadHistory(new URL(request.url)));
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `History of ${(data as HistoryData | undefined)?.title ?? "a page"} · Sui Documentation` },
+  { name: "robots", content: "noindex" },
+];
+
+export default function History() {
+  const data = useLoaderData<typeof loader>() as HistoryData;
+  const pageLink = (n: number) => `/history/${data.id}?page=${n}${data.pinned ? `&commit=${data.pinned}` : ""}`;
+  return (
+    <PinnedCommit.Provider value={data.pinned}>
+      <div className="page-shell">
+        <SiteHeader sourceRepoUrl={data.sourceRepoUrl} />
+        <main id="main" className="history-page">
+          <h1>History of “{data.title}”</h1>
+          <p>
+            Every commit that changed <Link to={withCommit(`/${data.id}`, data.pinned)}>/{data.id}</Link>, newest first. Open one to read the page as it was then.
+          </p>
+          <ol className="history-list">
+            {data.commits.map((c) => (
+              <li key={c.oid}>
+                <Link to={`/${data.id}?commit=${c.oid.slice(0, 12)}`}>
+                  <code>{c.oid.slice(0, 7)}</code> {c.subject}
+                </Link>
+                <span className="history-meta">
+                  {c.author} · <time dateTime={c.date}>{c.date.slice(0, 16).replace("T", " ")} UTC</time>
+                </span>
+              </li>
+            ))}
+          </ol>
+          <nav className="paginator" aria-label="History pages">
+            {data.page > 1 ? <Link to={pageLink(data.page - 1)}>« Newer</Link> : <span />}
+            {data.more ? <Link to={pageLink(data.page + 1)}>Older »</Link> : <span />}
+          </nav>
+        </main>
+        <SiteFooter />
+      </div>
+    </PinnedCommit.Provider>
+  );
+}

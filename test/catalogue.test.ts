@@ -1,0 +1,127 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServer, type RunningServer } from "./helpers/server";
+
+/** The embedded content of the product, served the way `npm start` serves it. */
+describe("the embedded catalogue", () => {
+  let server: RunningServer;
+  let catalogue: Array<{ id: string; title: string; description: string; sidebar?: string }>;
+  const html = new Map<string, string>();
+
+  beforeAll(async () => {
+    server = await startServer();
+    catalogue = await (await fetch(`${server.url}/api/catalogue`)).json();
+    for (const entry of catalogue) {
+      const res = await fetch(`${server.url}/${entry.id}`);
+      html.set(entry.id, res.status === 200 ? await res.text() : `status ${res.status}`);
+    }
+  }, 240_000);
+  afterAll(() => server?.stop());
+
+  const REQUIRED = [
+    "guides", "guides/developer/getting-started/connect", "guides/developer/app-examples/weather-oracle", "guides/operator/validator-tasks",
+    "concepts", "concepts/components", "concepts/graphql-rpc", "concepts/cryptography/transaction-auth/multisig", "concepts/tokenomics/gas-in-sui",
+    "standards", "standards/coin", "standards/closed-loop-token/overview", "standards/deepbook/query-the-pool", "standards/kiosk-apps", "standards/wallet-standard",
+    "references", "references/sui-api/rpc-best-practices", "references/cli/keytool", "references/sui-glossary", "references/move/move-lock",
+    "references/sui-api/json-rpc-format", "references/sui-compared", "references/sui-framework-reference", "references/sui-security",
+    "references/sui-api/graphql/reference/schema", "sui-api-ref",
+    ...["cli-check-install", "info-graphql-release", "info-pnpm-required", "initialize-sui-client-cli", "move-summary", "publish-to-devnet-with-coins", "staking-pool-reqs", "upgrade-single-key-risk"].map((s) => `snippets/${s}`),
+  ];
+
+  it("has every page the spec names", () => {
+    const ids = new Set(catalogue.map((e) => e.id));
+    expect(REQUIRED.filter((id) => !ids.has(id))).toEqual([]);
+  });
+
+  it("answers 200 with its title and a body of real length for every page of the catalogue", () => {
+    const broken = catalogue.filter((e) => {
+      const page = html.get(e.id)!;
+      const text = page.replace(/<script[\s\S]*?<\/script>/g, "").replace(/<[^>]+>/g, " ");
+      return !page.includes(`<h1>${e.title.replace(/&/g, "&amp;").replace(/</g, "&lt;")}</h1>`) || text.split(/\s+/).length < 150;
+    });
+    expect(broken.map((e) => e.id)).toEqual([]);
+  });
+
+  it("puts every page where the spec says: standards and references in their sidebars, snippets and a few references full width", () => {
+    const sidebarOf = new Map(catalogue.map((e) => [e.id, e.sidebar]));
+    for (const e of catalogue) {
+      if (e.id.startsWith("standards")) expect(e.sidebar, e.id).toBe("standardsSidebar");
+      if (e.id.startsWith("references/sui-api/graphql/reference/")) expect(e.sidebar, e.id).toBe("referencesSidebar");
+      if (e.id.startsWith("snippets/")) expect(e.sidebar, e.id).toBeUndefined();
+    }
+    for (const id of ["references/sui-api/json-rpc-format", "references/sui-compared", "references/sui-security"]) expect(sidebarOf.get(id), id).toBeUndefined();
+    expect(html.get("references/sui-compared")).toContain("doc-layout full-width");
+  });
+
+  it("states the facts of the spec exactly", () => {
+    const text = (id: string) => html.get(id)!.replace(/<[^>]+>/g, "");
+    expect(text("concepts/cryptography/transaction-auth/multisig")).toMatch(/at most 10/);
+    expect(text("guides/developer/app-examples/weather-oracle")).toMatch(/every 10 minutes/);
+    expect(text("guides/developer/app-examples/weather-oracle")).toMatch(/1,000/);
+    expect(text("concepts/graphql-rpc")).toMatch(/end of January 2024/);
+    expect(text("references/sui-api/graphql/reference/scalars/int")).toMatch(/-\(2\^31\)/);
+    expect(text("references/sui-api/graphql/reference/scalars/sui-address")).toMatch(/66 characters/);
+    const networks = text("guides/developer/getting-started/connect");
+    for (const net of ["mainnet", "testnet", "devnet", "local"]) expect(networks).toContain(net);
+    expect(text("guides/developer/getting-started/get-coins")).toMatch(/no faucet for mainnet|mainnet has no faucet|no mainnet faucet/i);
+  });
+
+  it("redirects every alias permanently to its page, keeping the query", async () => {
+    const aliases: Record<string, string> = {
+      "deepbook-design": "standards/deepbook/design", "deepbook-orders": "standards/deepbook/orders", "deepbook-pools": "standards/deepbook/pools",
+      "query-the-pool": "standards/deepbook/query-the-pool", "routing-a-swap": "standards/deepbook/routing-a-swap", "trade-and-swap": "standards/deepbook/trade-and-swap",
+      "sui-glossary": "references/sui-glossary", "sui-sdks": "references/sui-sdks", "sui-move": "references/sui-move", "sui-security": "concepts/sui-architecture/sui-security",
+    };
+    for (const [alias, id] of Object.entries(aliases)) {
+      const res = await fetch(`${server.url}/${alias}?x=1`, { redirect: "manual" });
+      expect(res.status, alias).toBe(301);
+      expect(res.headers.get("location")).toBe(`/${id}?x=1`);
+    }
+  });
+
+  it("has no broken internal link on any page", async () => {
+    const targets = new Set<string>();
+    for (const page of html.values()) {
+      for (const m of page.matchAll(/href="(\/[^"#?]*)/g)) if (!m[1]!.startsWith("/build/") && m[1] !== "/favicon.svg") targets.add(m[1]!);
+    }
+    const broken: string[] = [];
+    for (const target of targets) {
+      const res = await fetch(server.url + target, { redirect: "manual" });
+      if (res.status !== 200 && res.status !== 301) broken.push(`${target} ${res.status}`);
+    }
+    expect(broken).toEqual([]);
+  }, 240_000);
+
+  it("serves sidebars as data that agree with the catalogue", async () => {
+    const ids = new Set(catalogue.map((e) => e.id));
+    for (const name of ["guidesSidebar", "conceptsSidebar", "standardsSidebar", "referencesSidebar"]) {
+      const { items } = await (await fetch(`${server.url}/api/sidebars/${name}`)).json();
+      const walk = (list: Array<{ type: string; docId?: string; items?: unknown[]; collapsed?: boolean; collapsible?: boolean }>): void => {
+        for (const item of list) {
+          if (item.docId) {
+            expect(ids.has(item.docId), item.docId).toBe(true);
+            expect(catalogue.find((e) => e.id === item.docId)!.sidebar, item.docId).toBe(name);
+          }
+          if (item.type === "category") {
+            expect(item.collapsed).toBe(true);
+            expect(item.collapsible).toBe(true);
+            walk(item.items as never);
+          }
+        }
+      };
+      walk(items);
+    }
+  });
+
+  it("generates a GraphQL reference page for every type of the schema file, each type link resolving", () => {
+    const sdl = fs.readFileSync(path.resolve(import.meta.dirname, "../content/schemas/sui.graphql"), "utf8");
+    const names = [...sdl.matchAll(/^(?:type|scalar|enum|union|input|interface)\s+(\w+)/gm)].map((m) => m[1]!).filter((n) => n !== "Query" && n !== "Mutation");
+    const ids = new Set(catalogue.map((e) => e.id));
+    const missing = names.filter((n) => ![...ids].some((id) => id.startsWith("references/sui-api/graphql/reference/") && catalogue.find((e) => e.id === id)!.title === n));
+    expect(missing).toEqual([]);
+    const gas = html.get("references/sui-api/graphql/reference/objects/gas-cost-summary")!;
+    expect(gas).toContain('href="/references/sui-api/graphql/reference/scalars/big-int"');
+    expect(gas).toContain("Returned by");
+  });
+});

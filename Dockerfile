@@ -1,0 +1,42 @@
+# syntax=docker/dockerfile:1
+
+# --- build: install everything, build the Remix app, then drop dev dependencies ---
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY tsconfig.json remix.config.js remix.env.d.ts ./
+COPY app ./app
+COPY server ./server
+COPY public ./public
+ENV VITE_CJS_IGNORE_WARNING=true
+RUN npm run build && npm prune --omit=dev
+
+# --- runtime: the built app, production dependencies and the embedded content ---
+FROM node:20-bookworm-slim AS runtime
+ENV NODE_ENV=production \
+    PORT=3000 \
+    DATA_DIR=/data \
+    CONTENT_BRANCH=main \
+    POLL_INTERVAL=60
+# CONTENT_REPO     https URL or path of the content repository; unset serves the embedded content/
+# CONTENT_BRANCH   branch to serve (default main)
+# DATA_DIR         where the content repository is created or cloned (a volume keeps it across restarts)
+# POLL_INTERVAL    seconds between fetches of a remote repository; 0 turns polling off
+# WEBHOOK_SECRET   turns on POST /api/webhooks/git (GitHub push events signed with this secret)
+# EDIT_URL_BASE    base URL for "Edit this page" links; unset hides them
+# SITE_URL         public origin for canonical URLs and the sitemap
+# SOURCE_REPO_URL  the source repository linked from the top bar
+WORKDIR /app
+COPY --from=build /app/package.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/build ./build
+COPY --from=build /app/public ./public
+COPY content ./content
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME ["/data"]
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+CMD ["node_modules/.bin/remix-serve", "./build/index.js"]

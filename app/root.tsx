@@ -2,7 +2,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, 
 import type { LinksFunction } from "@remix-run/node";
 import type { ReactNode } from "react";
 import { THEME_SCRIPT } from "~/components/ThemeToggle";
-import { SiteFooter, SiteHeader } from "~/components/SiteHeader";
+import { SECTIONS, SiteFooter, SiteHeader } from "~/components/SiteHeader";
 import type { ErrorPayload } from "~/lib/http.server";
 import styles from "~/styles/site.css";
 
@@ -55,21 +55,11 @@ export function ErrorBoundary() {
               <Link to={payload.suggestion.href}>{payload.suggestion.label}</Link>
             </li>
           ) : null}
-          <li>
-            <Link to="/">Home</Link>
-          </li>
-          <li>
-            <Link to="/guides">Guides</Link>
-          </li>
-          <li>
-            <Link to="/concepts">Concepts</Link>
-          </li>
-          <li>
-            <Link to="/standards">Standards</Link>
-          </li>
-          <li>
-            <Link to="/references">References</Link>
-          </li>
+          {[{ label: "Home", href: "/" }, ...SECTIONS].map((link) => (
+            <li key={link.href}>
+              <Link to={link.href}>{link.label}</Link>
+            </li>
+          ))}
         </ul>
       </main>
       <SiteFooter />

@@ -34,7 +34,7 @@ export function CodeBlock({ children, ...props }: PreProps) {
         <button type="button" className="copy-button" onClick={copy} aria-label={copied ? "Copied" : "Copy code to clipboard"}>
           {copied ? "Copied" : "Copy"}
         </button>
-        {language && language !== "text" ? <span className="code-language" aria-hidden="true">{language}</span> : null}
+        {language && language !== "text" ? <span className="code-language" aria-hidden="true">{language === "shellscript" ? "shell" : language}</span> : null}
       </div>
     </figure>
   );

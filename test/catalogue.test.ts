@@ -125,3 +125,28 @@ describe("the embedded catalogue", () => {
     expect(gas).toContain("Returned by");
   });
 });
+
+describe("the embedded content sources", () => {
+  it("declares a language on every code block", () => {
+    const root = path.resolve(import.meta.dirname, "../content");
+    const missing: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(full);
+        else if (entry.name.endsWith(".mdx")) {
+          let open = false;
+          for (const [n, line] of fs.readFileSync(full, "utf8").split("\n").entries()) {
+            const fence = /^\s*```+(.*)$/.exec(line);
+            if (!fence) continue;
+            if (!open && !fence[1]!.trim()) missing.push(`${path.relative(root, full)}:${n + 1}`);
+            open = open ? fence[1]!.trim() !== "" : true;
+          }
+        }
+      }
+    };
+    walk(path.join(root, "docs"));
+    walk(path.join(root, "snippets"));
+    expect(missing).toEqual([]);
+  });
+});

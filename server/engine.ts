@@ -171,10 +171,16 @@ export class ContentEngine {
     return page;
   }
 
+  private generatorOf(page: PageMeta): PageGenerator {
+    const generator = this.generators.find((g) => g.sourcePath === page.sourcePath);
+    if (!generator) throw new Error(`no generator reads ${page.sourcePath}`);
+    return generator;
+  }
+
   /** The page's source as authors wrote it, or as the generator produced it. */
   async source(snapshot: Snapshot, page: PageMeta): Promise<string> {
     if (page.kind === "generated") {
-      const generator = this.generators.find((g) => g.sourcePath === page.sourcePath)!;
+      const generator = this.generatorOf(page);
       const output = await this.generate(generator, snapshot.files.get(page.sourcePath)!);
       const found = output instanceof Error ? undefined : output.find((p) => p.meta.id === page.id);
       if (!found) throw new NotFoundError(`There is no page ${page.id}`);
@@ -190,7 +196,7 @@ export class ContentEngine {
     let files: Record<string, string> | undefined;
     if (!key) {
       if (page.kind === "generated") {
-        const generator = this.generators.find((g) => g.sourcePath === page.sourcePath)!;
+        const generator = this.generatorOf(page);
         key = sha1(`${COMPILER_VERSION}\0${generator.version}\0${snapshot.files.get(page.sourcePath)}\0${page.id}`);
       } else {
         files = await this.dependencies(snapshot, page.sourcePath);

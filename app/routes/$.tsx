@@ -11,7 +11,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => errorHeaders ?? loaderHeaders;
 
-export const meta: MetaFunction<typeof loader> = ({ data, location }) => {
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data || data.kind !== "page") return [{ title: "Page not found · Sui Documentation" }];
   const { page, site } = data;
   const canonical = `${site.siteUrl ?? ""}/${page.id}`;
@@ -25,7 +25,6 @@ export const meta: MetaFunction<typeof loader> = ({ data, location }) => {
     { property: "og:url", content: canonical },
     { property: "og:site_name", content: "Sui Documentation" },
     { name: "twitter:card", content: "summary" },
-    ...(location.search.includes("commit=") ? [] : []),
   ];
 };
 

@@ -21,14 +21,11 @@ import {
   type GraphQLType,
 } from "graphql";
 import type { GeneratedPage, PageGenerator } from "../content/generator";
+import { escapeMdx } from "../content/mdx-text";
 import { GRAPHQL_REFERENCE, referenceId, type ReferenceKind } from "./slug";
 
 const SIDEBAR = "referencesSidebar" as const;
 
-/** MDX-safe text: descriptions are Markdown, but braces and angle brackets would be read as JSX. */
-function escapeMdx(text: string): string {
-  return text.replace(/[{}<>]/g, (c) => ({ "{": "\\{", "}": "\\}", "<": "&lt;", ">": "&gt;" })[c]!);
-}
 
 function summary(description: string | undefined | null, fallback: string): string {
   const first = description?.trim().split(/(?<=\.)\s/)[0]?.replace(/\s+/g, " ");

@@ -1,4 +1,5 @@
 import type { GeneratedPage, PageGenerator } from "../content/generator";
+import { escapeMdx } from "../content/mdx-text";
 
 /** The parts of an OpenRPC 1.x document the reference reads. */
 interface Schema {
@@ -33,7 +34,6 @@ interface OpenRpcDocument {
 
 export const JSON_RPC_REFERENCE_ID = "sui-api-ref";
 
-const escapeMdx = (text: string) => text.replace(/[{}<>]/g, (c) => ({ "{": "\\{", "}": "\\}", "<": "&lt;", ">": "&gt;" })[c]!);
 const cell = (text: string) => escapeMdx(text).replace(/\|/g, "\\|").replace(/\n+/g, " ");
 const anchor = (name: string) => name.toLowerCase().replace(/[^a-z0-9_-]/g, "");
 

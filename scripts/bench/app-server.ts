@@ -1,0 +1,52 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { tempDir } from "./temp";
+import { waitUntilUp } from "./http";
+import { freePort, start, type Running } from "./process";
+
+export const ROOT = path.resolve(import.meta.dirname, "../..");
+
+export interface AppServer extends Running {
+  url: string;
+  /** The embedded content repository the server created in its fresh DATA_DIR. */
+  gitdir: string;
+}
+
+export function buildApp(): void {
+  execFileSync("npm", ["run", "build"], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, VITE_CJS_IGNORE_WARNING: "true" } });
+}
+
+/** The command `npm start` runs, read from package.json so the bench measures exactly that. */
+function startCommand(): string {
+  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: { start: string } };
+  return pkg.scripts.start;
+}
+
+/**
+ * Runs the production start command on loopback with a fresh DATA_DIR, so the embedded repository
+ * is created from content/ and nothing is cached. `exec` keeps the server's pid equal to the child's,
+ * which is what the memory figures read.
+ */
+export async function startAppServer(): Promise<AppServer> {
+  const port = await freePort();
+  const dataDir = tempDir("data");
+  const server = start("sh", ["-c", `exec ${startCommand()}`], {
+    cwd: ROOT,
+    env: {
+      PATH: `${path.join(ROOT, "node_modules/.bin")}:${process.env.PATH}`,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+    },
+  });
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitUntilUp(`${url}/healthz`, 60_000, server.alive);
+  } catch (error) {
+    await server.stop();
+    throw new Error(`${(error as Error).message}\n${server.output()}`);
+  }
+  return { ...server, url, gitdir: path.join(dataDir, "content.git") };
+}

@@ -1,0 +1,57 @@
+import autocannon from "autocannon";
+
+export interface LoadRequest {
+  path: string;
+  headers?: Record<string, string>;
+}
+
+export interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  /** Responses other than 2xx and 3xx, plus connection errors and timeouts. */
+  failures: number;
+  statuses: Record<string, number>;
+}
+
+export interface LoadOptions {
+  url: string;
+  requests: LoadRequest[];
+  connections: number;
+  seconds: number;
+  /** Called every second with the responses of that second. */
+  onTick?: (responses: number) => void;
+}
+
+/**
+ * Runs autocannon over `requests`, each connection cycling through the whole list from its own
+ * offset, so the load spreads over every URL instead of all connections asking for the same one.
+ */
+export async function runLoad({ url, requests, connections, seconds, onTick }: LoadOptions): Promise<LoadResult> {
+  let next = 0;
+  const options: autocannon.Options = {
+    url,
+    connections,
+    duration: seconds,
+    requests,
+    setupClient(client) {
+      const offset = Math.floor((next++ * requests.length) / connections) % requests.length;
+      client.setRequests([...requests.slice(offset), ...requests.slice(0, offset)]);
+    },
+  };
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(options, (error: Error | null, done: autocannon.Result) => (error ? reject(error) : resolve(done)));
+    // The typings declare "tick" without its argument: { counter, bytes } of the last second.
+    if (onTick) instance.on("tick", ((counts: { counter: number }) => onTick(counts.counter)) as () => void);
+  });
+  const statuses = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [code, s.count ?? 0]));
+  return {
+    rps: result.requests.total / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    failures: result["1xx"] + result["4xx"] + result["5xx"] + result.errors + result.timeouts,
+    statuses,
+  };
+}

@@ -1,0 +1,47 @@
+import { get } from "./http";
+import { runLoad, type LoadRequest, type LoadResult } from "./load";
+import { rssMb } from "./process";
+
+export interface SoakResult extends LoadResult {
+  seconds: number;
+  rssAfterFirstPassMb: number;
+  rssEndMb: number;
+}
+
+/** Revalidation requests: each live page with the ETag it is served with now. */
+export async function revalidations(url: string, paths: readonly string[]): Promise<LoadRequest[]> {
+  const requests: LoadRequest[] = [];
+  for (const path of paths) {
+    const etag = (await get(`${url}${path}`)).headers.etag;
+    if (!etag) throw new Error(`${path} has no ETag`);
+    requests.push({ path, headers: { "if-none-match": etag } });
+  }
+  return requests;
+}
+
+/** One list taking turns between the kinds of request, so every stretch of the soak is mixed. */
+export function interleave(...lists: LoadRequest[][]): LoadRequest[] {
+  const mixed: LoadRequest[] = [];
+  for (let i = 0; i < Math.max(...lists.map((l) => l.length)); i++) for (const list of lists) if (i < list.length) mixed.push(list[i]!);
+  return mixed;
+}
+
+/**
+ * Mixed load for `seconds`, reading the server's RSS every second: once as soon as as many
+ * responses as the list is long have come back (the first pass), and at the end.
+ */
+export async function soak(url: string, pid: number, requests: LoadRequest[], connections: number, seconds: number): Promise<SoakResult> {
+  let answered = 0;
+  let rssAfterFirstPassMb = Number.NaN;
+  const result = await runLoad({
+    url,
+    requests,
+    connections,
+    seconds,
+    onTick(responses) {
+      answered += responses;
+      if (Number.isNaN(rssAfterFirstPassMb) && answered >= requests.length) rssAfterFirstPassMb = rssMb(pid);
+    },
+  });
+  return { ...result, seconds, rssAfterFirstPassMb, rssEndMb: rssMb(pid) };
+}

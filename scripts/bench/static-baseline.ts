@@ -1,0 +1,88 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { tempDir } from "./temp";
+import { ROOT } from "./app-server";
+import { get, waitUntilUp } from "./http";
+import { freePort, start, type Running } from "./process";
+
+export interface StaticServer extends Running {
+  name: string;
+  url: string;
+}
+
+export interface SavedSite {
+  dir: string;
+  /** The page whose HTML size is the median of the catalogue's. */
+  typicalId: string;
+}
+
+/** Saves each page's HTML as served by `url` to <dir>/<id>/index.html, readable by any user (nginx workers). */
+export async function saveSite(url: string, ids: readonly string[]): Promise<SavedSite> {
+  const sizes: Array<[string, number]> = [];
+  const dir = tempDir("static");
+  fs.chmodSync(dir, 0o755);
+  for (const id of ids) {
+    const page = await get(`${url}/${id}`);
+    if (page.status !== 200) throw new Error(`/${id} answered ${page.status} while saving the static copy`);
+    fs.mkdirSync(path.join(dir, id), { recursive: true, mode: 0o755 });
+    fs.writeFileSync(path.join(dir, id, "index.html"), page.body);
+    sizes.push([id, page.body.length]);
+  }
+  sizes.sort((a, b) => a[1] - b[1]);
+  return { dir, typicalId: sizes[sizes.length >> 1]![0] };
+}
+
+async function ready(name: string, server: Running, url: string, probe: string): Promise<StaticServer> {
+  try {
+    await waitUntilUp(`${url}/${probe}`, 15_000, server.alive);
+  } catch (error) {
+    await server.stop();
+    throw new Error(`${name}: ${(error as Error).message}\n${server.output()}`);
+  }
+  return { ...server, name, url };
+}
+
+/** sirv-cli in production mode (files indexed at start), without request logging. */
+export async function startSirv(dir: string, probe: string): Promise<StaticServer> {
+  const port = await freePort();
+  const server = start(process.execPath, [path.join(ROOT, "node_modules/sirv-cli/bin.js"), dir, "--quiet", "--etag", "--host", "127.0.0.1", "--port", String(port)]);
+  return ready("sirv", server, `http://127.0.0.1:${port}`, probe);
+}
+
+/**
+ * nginx with one worker (the app is one Node process) and no access log, in the foreground, with
+ * every path under a temporary prefix. Undefined when no nginx binary is installed.
+ */
+export async function startNginx(dir: string, probe: string): Promise<StaticServer | undefined> {
+  const binary = ["/usr/sbin/nginx", "/usr/local/sbin/nginx", "/usr/bin/nginx"].find((p) => fs.existsSync(p));
+  if (!binary) return undefined;
+  const port = await freePort();
+  const prefix = tempDir("nginx");
+  const temp = (name: string) => `${name}_temp_path ${path.join(prefix, name)};`;
+  const conf = `daemon off;
+worker_processes 1;
+pid ${prefix}/nginx.pid;
+error_log ${prefix}/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  ${["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map(temp).join("\n  ")}
+  types { text/html html; }
+  default_type application/octet-stream;
+  sendfile on;
+  keepalive_requests 1000000;
+  open_file_cache max=10000;
+  server {
+    listen 127.0.0.1:${port};
+    root ${dir};
+    location / { try_files $uri $uri/index.html =404; }
+  }
+}
+`;
+  fs.writeFileSync(path.join(prefix, "nginx.conf"), conf);
+  const check = spawnSync(binary, ["-t", "-p", prefix, "-c", path.join(prefix, "nginx.conf")], { encoding: "utf8" });
+  if (check.status !== 0) throw new Error(`nginx rejected its configuration: ${check.stderr}`);
+  const server = start(binary, ["-p", prefix, "-c", path.join(prefix, "nginx.conf")]);
+  return ready("nginx", server, `http://127.0.0.1:${port}`, probe);
+}

@@ -8,6 +8,7 @@ RUN npm ci --no-audit --no-fund
 COPY tsconfig.json remix.config.js remix.env.d.ts ./
 COPY app ./app
 COPY server ./server
+COPY serve ./serve
 COPY public ./public
 ENV VITE_CJS_IGNORE_WARNING=true
 RUN npm run build && npm prune --omit=dev
@@ -39,4 +40,4 @@ VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-CMD ["node_modules/.bin/remix-serve", "./build/index.js"]
+CMD ["node", "./build/index.js"]

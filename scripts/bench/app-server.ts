@@ -23,15 +23,20 @@ function startCommand(): string {
   return pkg.scripts.start;
 }
 
+/** The process the shell started for the command, which is the server whose memory is measured. */
+function childOf(pid: number): number | undefined {
+  const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim();
+  return children ? Number(children.split(" ")[0]) : undefined;
+}
+
 /**
  * Runs the production start command on loopback with a fresh DATA_DIR, so the embedded repository
- * is created from content/ and nothing is cached. `exec` keeps the server's pid equal to the child's,
- * which is what the memory figures read.
+ * is created from content/ and nothing is cached.
  */
 export async function startAppServer(): Promise<AppServer> {
   const port = await freePort();
   const dataDir = tempDir("data");
-  const server = start("sh", ["-c", `exec ${startCommand()}`], {
+  const shell = start("sh", ["-c", startCommand()], {
     cwd: ROOT,
     env: {
       PATH: `${path.join(ROOT, "node_modules/.bin")}:${process.env.PATH}`,
@@ -43,10 +48,15 @@ export async function startAppServer(): Promise<AppServer> {
   });
   const url = `http://127.0.0.1:${port}`;
   try {
-    await waitUntilUp(`${url}/healthz`, 60_000, server.alive);
+    await waitUntilUp(`${url}/healthz`, 60_000, shell.alive);
   } catch (error) {
-    await server.stop();
-    throw new Error(`${(error as Error).message}\n${server.output()}`);
+    await shell.stop();
+    throw new Error(`${(error as Error).message}\n${shell.output()}`);
   }
-  return { ...server, url, gitdir: path.join(dataDir, "content.git") };
+  const pid = childOf(shell.pid) ?? shell.pid;
+  const stop = async () => {
+    if (pid !== shell.pid && shell.alive()) process.kill(pid, "SIGTERM"); // a shell does not pass signals on
+    await shell.stop();
+  };
+  return { ...shell, pid, stop, url, gitdir: path.join(dataDir, "content.git") };
 }

@@ -22,9 +22,9 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Spawns the production start command (remix-serve on the built app), as `npm start` does. */
+/** Spawns the production server (build/index.js, compiled from serve/main.ts), as `npm start` does. */
 export function spawnServer(env: Record<string, string>, port: number): ChildProcess {
-  return spawn(process.execPath, [path.join(ROOT, "node_modules/@remix-run/serve/dist/cli.js"), path.join(ROOT, "build/index.js")], {
+  return spawn(process.execPath, [path.join(ROOT, "build/index.js")], {
     cwd: ROOT,
     env: { PATH: process.env.PATH, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), DATA_DIR: tempDir("sui-docs-data-"), ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,0 +1,89 @@
+import http from "node:http";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { page, sampleContent, WorkingCopy } from "./helpers/git";
+import { startServer, waitFor, type RunningServer } from "./helpers/server";
+
+interface Raw {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** node:http rather than fetch, which would choose Accept-Encoding itself and decompress. */
+function raw(url: string, headers: http.OutgoingHttpHeaders = {}): Promise<Raw> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on("error", reject);
+  });
+}
+
+describe("pages kept once rendered and answered before Remix", () => {
+  let server: RunningServer;
+  let work: WorkingCopy;
+  let first: string;
+
+  beforeAll(async () => {
+    work = WorkingCopy.init().write(sampleContent());
+    first = work.commit("First version");
+    const bare = work.publishBare();
+    work = WorkingCopy.clone(bare);
+    server = await startServer({ CONTENT_REPO: bare });
+  });
+  afterAll(() => server?.stop());
+
+  it("replays a page byte for byte, with its headers, ETag and 304", async () => {
+    const rendered = await raw(`${server.url}/guides/first`);
+    const replayed = await raw(`${server.url}/guides/first`);
+    expect(replayed.status).toBe(200);
+    expect(replayed.body.equals(rendered.body)).toBe(true);
+    for (const name of ["content-type", "cache-control", "etag", "vary"]) expect(replayed.headers[name]).toBe(rendered.headers[name]);
+    expect(replayed.headers["content-length"]).toBe(String(rendered.body.length));
+    const notModified = await raw(`${server.url}/guides/first`, { "If-None-Match": replayed.headers.etag });
+    expect(notModified.status).toBe(304);
+    expect(notModified.headers.etag).toBe(rendered.headers.etag);
+    expect(notModified.headers["cache-control"]).toBe(rendered.headers["cache-control"]);
+  });
+
+  it("compresses a kept page as the client asks, preferring brotli", async () => {
+    const plain = (await raw(`${server.url}/guides/second`)).body;
+    const br = await raw(`${server.url}/guides/second`, { "Accept-Encoding": "gzip, deflate, br" });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(br.body).equals(plain)).toBe(true);
+    const gzip = await raw(`${server.url}/guides/second`, { "Accept-Encoding": "gzip" });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gzip.body).equals(plain)).toBe(true);
+    const none = await raw(`${server.url}/guides/second`, { "Accept-Encoding": "identity" });
+    expect(none.headers["content-encoding"]).toBeUndefined();
+    expect(none.body.equals(plain)).toBe(true);
+  });
+
+  it("never serves a live page from before a push, and keeps the pinned page as it was", async () => {
+    const before = await raw(`${server.url}/guides/second`);
+    expect(before.body.toString()).toContain("<th>a</th>");
+    work.write(page("guides/second", "Second Guide", "## Next\n\nRewritten after the page was kept.", { sidebar: "guidesSidebar" }));
+    work.commit("Rewrite the second guide");
+    work.push();
+    await waitFor(async () => (await raw(`${server.url}/guides/second`)).body.toString().includes("Rewritten after the page was kept."), 5_000);
+    const after = await raw(`${server.url}/guides/second`);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect((await raw(`${server.url}/guides/second`, { "If-None-Match": before.headers.etag })).status).toBe(200);
+    for (let i = 0; i < 2; i++) {
+      const pinned = await raw(`${server.url}/guides/second?commit=${first.slice(0, 12)}`);
+      expect(pinned.status).toBe(200);
+      expect(pinned.body.toString()).toContain("<th>a</th>");
+      expect(pinned.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    }
+  });
+
+  it("does not keep pages for other query parameters or answer bad commits from memory", async () => {
+    expect((await raw(`${server.url}/guides/first?utm=1`)).status).toBe(200);
+    expect((await raw(`${server.url}/guides/first?commit=nothex`)).status).toBe(400);
+    expect((await raw(`${server.url}/guides/first?commit=${"0".repeat(40)}`)).status).toBe(404);
+  });
+});

@@ -1,4 +1,4 @@
-import { ContentError } from "../../server/index";
+import { BadRequestError, ContentError } from "../../server/index";
 
 export interface ErrorPayload {
   status: number;
@@ -28,4 +28,18 @@ export function jsonError(error: unknown): Response {
   if (error instanceof ContentError) return Response.json({ error: error.message }, { status: error.status });
   console.error(error);
   return Response.json({ error: "Internal error; it has been logged." }, { status: 500 });
+}
+
+/** Longest query string a content request may carry; real ones (commit, page, search) are far shorter. */
+export const MAX_QUERY_LENGTH = 2048;
+
+/**
+ * The ?commit= a content request pins, or null for the live commit. Throws a BadRequestError for
+ * an oversized query string, and for a repeated ?commit=: which one the reader meant is a guess.
+ */
+export function commitParam(url: URL): string | null {
+  if (url.search.length > MAX_QUERY_LENGTH) throw new BadRequestError(`The query string is longer than ${MAX_QUERY_LENGTH} characters`);
+  const values = url.searchParams.getAll("commit");
+  if (values.length > 1) throw new BadRequestError("?commit= is given more than once: name one commit");
+  return values[0] ?? null;
 }

@@ -10,6 +10,8 @@ import { LiveSite } from "./source/live";
 import { generators } from "./generators";
 import { NotFoundError } from "./errors";
 import { parseVersionRecord, type VersionRecord } from "./content/version";
+import { SearchService } from "./search/index";
+import { staticFile, type StaticFile } from "./content/static-files";
 
 export { readConfig, type Config } from "./config";
 export { BadRequestError, NotFoundError, CompileError, ConfigError, ContentError } from "./errors";
@@ -22,14 +24,18 @@ export type { CommitInfo } from "./git/store";
 export type { TocEntry, CompiledMdx } from "./mdx/compile";
 export type { LiveStatus } from "./source/live";
 export type { VersionRecord } from "./content/version";
+export { parseSearchRequest, MAX_QUERY_LENGTH, type SearchRequest, type SearchResult, type SearchService } from "./search/index";
 
 export interface ContentService {
   config: Config;
   repository: Repository;
   engine: ContentEngine;
   live: LiveSite;
+  search: SearchService;
   /** The live snapshot, or the one of `?commit=` when given (400/404 errors for bad values). */
   snapshotAt(commitParam: string | null): Promise<Snapshot>;
+  /** A file under static/ at the snapshot's commit, with its bytes (400/404 errors for bad paths). */
+  readStatic(snapshot: Snapshot, urlPath: string): Promise<StaticFile & { body: Uint8Array }>;
   /** The docs version record of a commit (site/version.json). */
   version(snapshot?: Snapshot): Promise<VersionRecord>;
 }
@@ -44,9 +50,14 @@ export async function startContentService(config: Config = readConfig(), log?: (
     repository,
     engine,
     live,
+    search: new SearchService(engine),
     async snapshotAt(commitParam) {
       if (commitParam === null) return live.snapshot;
       return engine.snapshot(await engine.store.resolveCommit(commitParam));
+    },
+    async readStatic(snapshot, urlPath) {
+      const file = staticFile(snapshot.files, urlPath);
+      return { ...file, body: await engine.store.readBlob(file.oid) };
     },
     async version(snapshot = live.snapshot) {
       const oid = snapshot.files.get("site/version.json");

@@ -83,7 +83,7 @@ describe("the embedded catalogue", () => {
   it("has no broken internal link on any page", async () => {
     const targets = new Set<string>();
     for (const page of html.values()) {
-      for (const m of page.matchAll(/href="(\/[^"#?]*)/g)) if (!m[1]!.startsWith("/build/") && m[1] !== "/favicon.svg") targets.add(m[1]!);
+      for (const m of page.matchAll(/(?:href|src)="(\/[^"#?]*)/g)) if (!m[1]!.startsWith("/build/") && m[1] !== "/favicon.svg") targets.add(m[1]!);
     }
     const broken: string[] = [];
     for (const target of targets) {

@@ -1,4 +1,4 @@
-import { BadRequestError, ContentError } from "../../server/index";
+import { BadRequestError, CompileError, ContentError } from "../../server/index";
 
 export interface ErrorPayload {
   status: number;
@@ -12,7 +12,10 @@ export interface ErrorPayload {
 export function errorResponse(error: unknown): Response {
   if (error instanceof Response) return error;
   if (error instanceof ContentError) {
-    const title = error.status === 400 ? "Bad request" : error.status === 404 ? "Page not found" : "Something went wrong";
+    // A source that does not compile (e.g. at a commit that was never published) is a content
+    // problem the reader can route around, not a server fault: the title says so.
+    const title =
+      error instanceof CompileError ? "This page's source does not compile" : error.status === 400 ? "Bad request" : error.status === 404 ? "Page not found" : "Something went wrong";
     return Response.json({ status: error.status, title, message: error.message } satisfies ErrorPayload, { status: error.status });
   }
   console.error(error);

@@ -45,12 +45,15 @@ export async function startContentService(config: Config = readConfig(), log?: (
   const engine = new ContentEngine(new GitStore(repository.gitdir), { generators });
   const live = new LiveSite(engine, repository, { pollSeconds: config.pollInterval, log });
   await live.start();
+  const search = new SearchService(engine);
+  // The first search should not pay for the index; a failure here resurfaces on that search.
+  search.index(live.snapshot).catch(() => {});
   return {
     config,
     repository,
     engine,
     live,
-    search: new SearchService(engine),
+    search,
     async snapshotAt(commitParam) {
       if (commitParam === null) return live.snapshot;
       return engine.snapshot(await engine.store.resolveCommit(commitParam));

@@ -57,9 +57,14 @@ export class LiveSite {
   async start(): Promise<void> {
     this.live = await this.engine.snapshot(await this.engine.store.resolveRef(this.repository.ref));
     this.log(`serving ${this.repository.origin} at ${this.live.commit.oid.slice(0, 7)} (${this.live.commit.subject})`);
-    this.refTimer = setInterval(() => void this.check(), this.options.refCheckMs ?? 500);
-    this.refTimer.unref();
-    if (this.repository.fetch && (this.options.pollSeconds ?? 0) > 0) this.schedulePoll();
+    if (this.repository.fetch) {
+      // A clone's tracking ref moves only when fetch() runs, and fetch() checks afterwards. Reading
+      // it mid-fetch would be wrong: isomorphic-git updates the ref before it writes the objects.
+      if ((this.options.pollSeconds ?? 0) > 0) this.schedulePoll();
+    } else {
+      this.refTimer = setInterval(() => void this.check(), this.options.refCheckMs ?? 500);
+      this.refTimer.unref();
+    }
   }
 
   stop(): void {

@@ -22,6 +22,30 @@ export interface Repository {
 
 const isUrl = (value: string) => /^https?:\/\//i.test(value);
 
+let tempCounter = 0;
+
+/**
+ * The file system isomorphic-git fetches with. Its writeFile truncates, then writes, while pages
+ * are read from the same object store: a reader that lists a pack index still empty caches it as
+ * unreadable for the life of the process. Writing to a temporary name and renaming makes each pack,
+ * index and ref appear whole or not at all.
+ */
+const atomicFs = {
+  promises: {
+    ...fs.promises,
+    async writeFile(file: string, data: string | Uint8Array, options?: fs.WriteFileOptions) {
+      const temp = `${file}.tmp-${process.pid}-${++tempCounter}`;
+      try {
+        await fs.promises.writeFile(temp, data, options);
+        await fs.promises.rename(temp, file);
+      } catch (error) {
+        await fs.promises.rm(temp, { force: true });
+        throw error;
+      }
+    },
+  },
+};
+
 function ensureWritable(dir: string): void {
   try {
     fs.mkdirSync(dir, { recursive: true });
@@ -68,7 +92,7 @@ export async function openRepository(config: Config): Promise<Repository> {
   const gitdir = path.join(dataDir, `remote-${name}.git`);
   const ref = `refs/remotes/origin/${branch}`;
   const fetch = async () => {
-    await git.fetch({ fs, http, gitdir, url: contentRepo, ref: branch, singleBranch: true, tags: false });
+    await git.fetch({ fs: atomicFs, http, gitdir, url: contentRepo, ref: branch, singleBranch: true, tags: false });
   };
   if (!fs.existsSync(path.join(gitdir, "HEAD"))) {
     const staging = `${gitdir}.tmp-${process.pid}`;

@@ -37,6 +37,8 @@ export class LiveSite {
   private rejected?: string;
   private lastFetch?: Date;
   private lastError?: PublishError;
+  /** The last failed fetch, while it is the reported error; a successful fetch clears it. */
+  private fetchError?: PublishError;
   private checking?: Promise<void>;
   private fetching?: Promise<void>;
   private fetchAgain = false;
@@ -131,9 +133,10 @@ export class LiveSite {
     }
   }
 
-  private fail(commit: string, file: string, message: string): void {
+  private fail(commit: string, file: string, message: string): PublishError {
     this.lastError = { commit, file, message, at: new Date().toISOString() };
     this.log(`not published: ${commit.slice(0, 7)} ${file}: ${message.split("\n")[0]}`);
+    return this.lastError;
   }
 
   /**
@@ -153,10 +156,13 @@ export class LiveSite {
           await this.repository.fetch!();
           this.lastFetch = new Date();
           this.failures = 0;
+          // The remote is back: its outage is over even if there is nothing new to publish.
+          if (this.lastError && this.lastError === this.fetchError) this.lastError = undefined;
+          this.fetchError = undefined;
           await this.check();
         } catch (error) {
           this.failures++;
-          this.fail(this.live.commit.oid, this.repository.origin, `fetch failed: ${(error as Error).message.split("\n")[0]}`);
+          this.fetchError = this.fail(this.live.commit.oid, this.repository.origin, `fetch failed: ${(error as Error).message.split("\n")[0]}`);
         }
       } while (this.fetchAgain);
     })().finally(() => (this.fetching = undefined));

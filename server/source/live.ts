@@ -62,6 +62,8 @@ export class LiveSite {
     if (this.repository.fetch) {
       // A clone's tracking ref moves only when fetch() runs, and fetch() checks afterwards. Reading
       // it mid-fetch would be wrong: isomorphic-git updates the ref before it writes the objects.
+      // Fetch once at start too: a clone kept in DATA_DIR misses what was pushed while we were down.
+      void this.fetch();
       if ((this.options.pollSeconds ?? 0) > 0) this.schedulePoll();
     } else {
       this.refTimer = setInterval(() => void this.check(), this.options.refCheckMs ?? 500);

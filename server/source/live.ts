@@ -28,6 +28,14 @@ export interface LiveOptions {
 const MAX_BACKOFF_SECONDS = 600;
 
 /**
+ * Seconds until the next poll: the interval, doubled for each consecutive failed fetch, capped at
+ * 10 minutes (or at the interval itself when that is longer), so a dead remote is not hammered.
+ */
+export function pollDelaySeconds(intervalSeconds: number, failures: number): number {
+  return Math.min(intervalSeconds * 2 ** Math.min(failures, 10), Math.max(intervalSeconds, MAX_BACKOFF_SECONDS));
+}
+
+/**
  * Holds the live commit and moves it forward. A new commit goes live only when its sidebars and
  * catalogue are sound and every page it adds or changes compiles; otherwise the previous commit
  * stays live and the failure is kept for /api/status until a later commit succeeds.
@@ -171,10 +179,9 @@ export class LiveSite {
     return this.fetching;
   }
 
-  /** Polls at the configured interval, doubling the wait (up to 10 minutes) while the remote fails. */
+  /** Polls at the configured interval, backing off while the remote fails (see pollDelaySeconds). */
   private schedulePoll(): void {
-    const base = this.options.pollSeconds!;
-    const delay = Math.min(base * 2 ** Math.min(this.failures, 10), Math.max(base, MAX_BACKOFF_SECONDS));
+    const delay = pollDelaySeconds(this.options.pollSeconds!, this.failures);
     this.pollTimer = setTimeout(() => void this.fetch().finally(() => this.schedulePoll()), delay * 1000);
     this.pollTimer.unref();
   }

@@ -23,6 +23,8 @@ export interface LiveOptions {
   /** Seconds between fetches of a remote; 0 turns polling off. */
   pollSeconds?: number;
   log?: (line: string) => void;
+  /** Called with each snapshot that goes live, the first included, e.g. to warm caches for it. */
+  onLive?: (snapshot: Snapshot) => void;
 }
 
 const MAX_BACKOFF_SECONDS = 600;
@@ -66,6 +68,7 @@ export class LiveSite {
   /** Serves the branch's current commit as it is (nothing else could be served), then watches it. */
   async start(): Promise<void> {
     this.live = await this.engine.snapshot(await this.engine.store.resolveRef(this.repository.ref));
+    this.options.onLive?.(this.live);
     this.log(`serving ${this.repository.origin} at ${this.live.commit.oid.slice(0, 7)} (${this.live.commit.subject})`);
     if (this.repository.fetch) {
       // A clone's tracking ref moves only when fetch() runs, and fetch() checks afterwards. Reading
@@ -121,6 +124,7 @@ export class LiveSite {
       return;
     }
     this.live = await this.engine.snapshot(oid);
+    this.options.onLive?.(this.live);
     this.rejected = undefined;
     this.lastError = undefined;
     this.log(`live: ${oid.slice(0, 7)} (${this.live.commit.subject})`);

@@ -43,14 +43,18 @@ export interface ContentService {
 export async function startContentService(config: Config = readConfig(), log?: (line: string) => void): Promise<ContentService> {
   const repository = await openRepository(config);
   const engine = new ContentEngine(new GitStore(repository.gitdir), { generators });
-  const live = new LiveSite(engine, repository, { pollSeconds: config.pollInterval, log });
+  const search = new SearchService(engine);
+  // The first search at a new live commit should not pay for its index; a failure here resurfaces
+  // on that search.
+  const onLive = (snapshot: Snapshot) => void search.index(snapshot).catch(() => {});
+  const live = new LiveSite(engine, repository, { pollSeconds: config.pollInterval, log, onLive });
   await live.start();
   return {
     config,
     repository,
     engine,
     live,
-    search: new SearchService(engine),
+    search,
     async snapshotAt(commitParam) {
       if (commitParam === null) return live.snapshot;
       return engine.snapshot(await engine.store.resolveCommit(commitParam));

@@ -21,7 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     if (file.contentType.startsWith("image/svg")) headers.set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox");
     if (request.headers.get("If-None-Match") === etag) return new Response(null, { status: 304, headers });
     headers.set("Content-Type", file.contentType);
-    return new Response(file.body, { headers });
+    return new Response(new Uint8Array(file.body), { headers });
   } catch (error) {
     if (!(error instanceof ContentError)) throw error;
     return new Response(`${error.message}\n`, { status: error.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });

@@ -1,7 +1,7 @@
 /** Full-text search, built from the content at a commit and cached per commit. */
 import { LRUCache } from "lru-cache";
 import type { ContentEngine, Snapshot } from "../engine";
-import { singleFlight } from "../single-flight";
+import { concurrencyLimit, singleFlight } from "../single-flight";
 import { pageSections } from "./sections";
 import { SearchIndex, type SearchResult } from "./search-index";
 import type { SearchRequest } from "./query";
@@ -13,6 +13,8 @@ export class SearchService {
   // A few commits at once: the live one, the one before a push, and a pinned one or two.
   private readonly indexes = new LRUCache<string, SearchIndex>({ max: 4 });
   private readonly buildOnce = singleFlight<SearchIndex>();
+  // Builds are CPU-bound; readers asking for many pinned commits at once queue instead of starving pages.
+  private readonly buildSlot = concurrencyLimit(1);
 
   constructor(private readonly engine: ContentEngine) {}
 
@@ -20,7 +22,7 @@ export class SearchService {
     const oid = snapshot.commit.oid;
     const cached = this.indexes.get(oid);
     if (cached) return cached;
-    return this.buildOnce(oid, async () => {
+    return this.buildOnce(oid, () => this.buildSlot(async () => {
       const pages = [...snapshot.catalogue.pages.values()];
       const sections = await Promise.all(
         pages.map(async (page) => pageSections(page.id, page.title, await this.engine.source(snapshot, page))),
@@ -28,7 +30,7 @@ export class SearchService {
       const index = SearchIndex.build(sections.flat());
       this.indexes.set(oid, index);
       return index;
-    });
+    }));
   }
 
   async search(snapshot: Snapshot, { q, limit }: SearchRequest): Promise<SearchResult[]> {

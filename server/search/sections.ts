@@ -16,20 +16,30 @@ export interface Section {
 const FENCE = /^\s*(`{3,}|~{3,})/;
 const HEADING = /^(#{1,6})\s+(.*?)\s*#*\s*$/;
 
-/** Reduces one line of Markdown/MDX to the words a reader sees. */
-export function plainText(line: string): string {
-  return line
+const ENTITIES: Record<string, string> = { lt: "<", gt: ">", amp: "&", quot: '"', apos: "'", nbsp: " " };
+
+/** Reduces inline Markdown/MDX to the words a reader sees, as rehype-slug sees a heading's text. */
+export function inlineText(text: string): string {
+  return text
     .replace(/<\/?[A-Za-z][^>]*>/g, " ") // JSX and HTML tags; their children stay
     .replace(/!\[([^\]]*)\]\([^)]*\)/g, "$1") // images: keep the alt text
     .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1") // links: keep the label
-    .replace(/^\s*:::\s*\w*\s*/, "") // admonition fences; a title after them stays
-    .replace(/^\s*(?:[-*+]|\d+\.)\s+/, "") // list markers
-    .replace(/^\s*>\s?/, "") // blockquotes
-    .replace(/^[\s|:-]+$/, "") // table delimiter rows
     .replace(/[`*~]/g, "") // inline code and emphasis marks; `_` stays, it is part of identifiers
-    .replace(/\|/g, " ") // table cells
+    .replace(/&(lt|gt|amp|quot|apos|nbsp);/g, (_, name: string) => ENTITIES[name]!)
     .replace(/\s+/g, " ")
     .trim();
+}
+
+/** Reduces one body line to its words: block markers go, then inline markup. */
+export function plainText(line: string): string {
+  return inlineText(
+    line
+      .replace(/^\s*:::\s*\w*\s*/, "") // admonition fences; a title after them stays
+      .replace(/^\s*(?:[-*+]|\d+\.)\s+/, "") // list markers
+      .replace(/^\s*>\s?/, "") // blockquotes
+      .replace(/^[\s|:-]+$/, "") // table delimiter rows
+      .replace(/\|/g, " "), // table cells
+  );
 }
 
 function stripFrontmatter(source: string): string {
@@ -67,7 +77,7 @@ export function pageSections(pageId: string, pageTitle: string, source: string):
     if (/^(import|export)\s/.test(line)) continue;
     const heading = HEADING.exec(line);
     if (heading) {
-      const text = plainText(heading[2]!);
+      const text = inlineText(heading[2]!);
       const anchor = slugger.slug(text);
       if (heading[1]!.length === 2 || heading[1]!.length === 3) {
         flush();

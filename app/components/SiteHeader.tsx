@@ -1,6 +1,7 @@
 import { Link, NavLink } from "@remix-run/react";
 import { useDocHref } from "~/lib/commit";
 import { ThemeToggle } from "./ThemeToggle";
+import { Search } from "./search/Search";
 
 export const SECTIONS = [
   { label: "Guides", href: "/guides" },
@@ -32,6 +33,7 @@ export function SiteHeader({ sourceRepoUrl, onMenu }: { sourceRepoUrl: string; o
         ))}
       </nav>
       <div className="header-tools">
+        <Search />
         <ThemeToggle />
         <a className="source-link" href={sourceRepoUrl} target="_blank" rel="noreferrer">
           GitHub

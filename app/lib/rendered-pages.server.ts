@@ -1,6 +1,7 @@
 import { brotliCompressSync, constants, deflateSync, gzipSync } from "node:zlib";
 import { LRUCache } from "lru-cache";
 import { content } from "~/content.server";
+import { commitParam } from "./http.server";
 
 export type Coding = "br" | "gzip" | "deflate";
 
@@ -57,9 +58,9 @@ export interface FoundPage {
  * the way the page loader resolves it. Bad or unknown commits find nothing, so Remix answers them.
  */
 export async function findRenderedPage(url: URL, build: string): Promise<FoundPage | undefined> {
-  const pinned = url.searchParams.get("commit");
   let commit: string;
   try {
+    const pinned = commitParam(url);
     commit = pinned === null ? content.live.snapshot.commit.oid : (await content.snapshotAt(pinned)).commit.oid;
   } catch {
     return undefined;

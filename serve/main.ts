@@ -11,6 +11,7 @@ import { broadcastDevReady, installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { logAccess } from "./access-log";
+import { refuseUnservable } from "./refuse";
 import { serveRenderedPage } from "./rendered-pages";
 
 installGlobals({ nativeFetch: build.future.v3_singleFetch });
@@ -24,6 +25,7 @@ app.all("*", createRequestHandler({ build, mode: build.mode }));
 
 const server = http.createServer((req, res) => {
   logAccess(req, res);
+  if (refuseUnservable(req, res)) return;
   serveRenderedPage(req, res, build.assets.version).then(
     (served) => served || app(req, res),
     (error: unknown) => {

@@ -9,7 +9,8 @@ import { negotiateCoding } from "./accept-encoding";
  */
 export async function serveRenderedPage(req: IncomingMessage, res: ServerResponse, build: string): Promise<boolean> {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
-  const page = await findRenderedPage(new URL(req.url ?? "/", "http://localhost"), build);
+  // Parsed as Remix parses it, from an origin-form target (refuseUnservable saw to that).
+  const page = await findRenderedPage(new URL(`http://localhost${req.url}`), build);
   if (!page) return false;
   if (req.headers["if-none-match"] === page.etag) {
     // As Remix answers a 304: its headers without Content-Type, which compression() then leaves alone.

@@ -1,4 +1,5 @@
 import { createHighlighter, type Highlighter, type ShikiTransformer } from "shiki";
+import { createJavaScriptRegexEngine } from "shiki/engine/javascript";
 
 /** Languages pages may declare; anything else is refused at compile time with a clear message. */
 export const LANGUAGES = ["move", "rust", "typescript", "tsx", "javascript", "jsx", "shellscript", "json", "toml", "yaml", "graphql", "diff"] as const;
@@ -19,9 +20,14 @@ export const THEMES = { light: "github-light", dark: "github-dark" } as const;
 
 let highlighter: Promise<Highlighter> | undefined;
 
-/** One highlighter per process, with only the languages we use: loading every grammar costs seconds. */
+/**
+ * One highlighter per process, with only the languages we use: loading every grammar costs seconds.
+ * The JavaScript regex engine rather than Oniguruma's WASM one: same output on every code block of
+ * the embedded content, but the WASM memory grew to 100 MB and never shrinks. Forgiving, so a
+ * pattern it cannot translate leaves some code unhighlighted instead of failing the page.
+ */
 export function getHighlighter(): Promise<Highlighter> {
-  highlighter ??= createHighlighter({ themes: Object.values(THEMES), langs: [...LANGUAGES] });
+  highlighter ??= createHighlighter({ themes: Object.values(THEMES), langs: [...LANGUAGES], engine: createJavaScriptRegexEngine({ forgiving: true }) });
   return highlighter;
 }
 

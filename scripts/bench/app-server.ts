@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { tempDir } from "./temp";
 import { waitUntilUp } from "./http";
-import { freePort, start, type Running } from "./process";
+import { childrenOf, freePort, start, type Running } from "./process";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -21,12 +21,6 @@ export function buildApp(): void {
 function startCommand(): string {
   const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: { start: string } };
   return pkg.scripts.start;
-}
-
-/** The process the shell started for the command, which is the server whose memory is measured. */
-function childOf(pid: number): number | undefined {
-  const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim();
-  return children ? Number(children.split(" ")[0]) : undefined;
 }
 
 /**
@@ -53,7 +47,8 @@ export async function startAppServer(): Promise<AppServer> {
     await shell.stop();
     throw new Error(`${(error as Error).message}\n${shell.output()}`);
   }
-  const pid = childOf(shell.pid) ?? shell.pid;
+  // The process the shell started for the command is the server whose memory is measured.
+  const pid = childrenOf(shell.pid)[0] ?? shell.pid;
   const stop = async () => {
     if (pid !== shell.pid && shell.alive()) process.kill(pid, "SIGTERM"); // a shell does not pass signals on
     await shell.stop();

@@ -12,9 +12,9 @@ import { get } from "./http";
 import { shippedJs } from "./js-size";
 import { runLoad, type LoadRequest } from "./load";
 import { describeMachine } from "./machine";
-import { rssMb, type Running } from "./process";
+import { descendantsRssMb, rssMb, type Running } from "./process";
 import { pushToLive } from "./push-latency";
-import { renderReport, writeReport, type WarmRun } from "./report";
+import { renderReport, writeReport, type Memory, type WarmRun } from "./report";
 import { measureSearch, searchQueries } from "./search";
 import { interleave, revalidations, soak } from "./soak";
 import { saveSite, startNginx, startSirv, type StaticServer } from "./static-baseline";
@@ -28,7 +28,10 @@ const PUSHES = 10;
 const SEARCH_QUERIES = 100;
 
 const step = (what: string) => console.error(`bench: ${what}`);
-const asRequests = (paths: string[]): LoadRequest[] => paths.map((path) => ({ path }));
+const asRequests = (paths: string[], headers?: Record<string, string>): LoadRequest[] => paths.map((path) => ({ path, headers }));
+const memoryOf = (pid: number): Memory => ({ serverMb: rssMb(pid), childrenMb: descendantsRssMb(pid) });
+/** What browsers send: the server answers with brotli it compressed once per page. */
+const BROWSER_ENCODINGS = { "accept-encoding": "gzip, deflate, br, zstd" };
 const running: Running[] = [];
 
 try {
@@ -44,7 +47,7 @@ try {
 
   step(`cold pages: ${ids.length} pages once each on the fresh server`);
   const cold = await sequentialPass(app.url, livePaths);
-  const rssAfterWarmMb = rssMb(app.pid);
+  const afterWarm = memoryOf(app.pid);
 
   step(`push to live: ${PUSHES} pushes`);
   const clone = new ContentClone(app.gitdir);
@@ -63,15 +66,16 @@ try {
 
   const warm: WarmRun[] = [];
   for (const connections of CONNECTIONS) {
-    step(`warm pages at ${connections} connections, ${loadSeconds} s per server`);
-    const load = (url: string, paths: string[]) => runLoad({ url, requests: asRequests(paths), connections, seconds: loadSeconds });
-    const live = await load(app.url, livePaths);
-    const pinned = await load(app.url, pinnedPaths);
+    step(`warm pages at ${connections} connections, ${loadSeconds} s per run`);
+    const load = (url: string, requests: LoadRequest[]) => runLoad({ url, requests, connections, seconds: loadSeconds });
+    const live = await load(app.url, asRequests(livePaths));
+    const compressed = await load(app.url, asRequests(livePaths, BROWSER_ENCODINGS));
+    const pinned = await load(app.url, asRequests(pinnedPaths));
     const measured = [];
-    for (const baseline of baselines) measured.push({ name: baseline.name, result: await load(baseline.url, livePaths) });
-    warm.push({ connections, live, pinned, baselines: measured });
+    for (const baseline of baselines) measured.push({ name: baseline.name, result: await load(baseline.url, asRequests(livePaths)) });
+    warm.push({ connections, live, compressed, pinned, baselines: measured });
   }
-  const rssAfterLoadMb = rssMb(app.pid);
+  const afterLoad = memoryOf(app.pid);
   for (const baseline of baselines) await baseline.stop();
 
   step(`search: ${SEARCH_QUERIES} queries`);
@@ -85,7 +89,7 @@ try {
   const mixed = interleave(asRequests(livePaths), asRequests(pinnedPaths), asRequests(searchPaths), await revalidations(app.url, livePaths));
   const soaked = await soak(app.url, app.pid, mixed, 64, soakSeconds);
 
-  const report = renderReport({ machine, pages: ids.length, loadSeconds, cold, rssAfterWarmMb, pinnedCommit, pinnedCold, warm, push, search, rssAfterLoadMb, js, soak: soaked });
+  const report = renderReport({ machine, pages: ids.length, loadSeconds, cold, afterWarm, pinnedCommit, pinnedCold, warm, push, search, afterLoad, js, soak: soaked });
   console.log(report);
   writeReport(report);
 } finally {

@@ -34,6 +34,12 @@ export function start(command: string, args: string[], options: { cwd?: string; 
   };
 }
 
+/** The processes a process started (Linux only). */
+export function childrenOf(pid: number): number[] {
+  const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim();
+  return children ? children.split(" ").map(Number) : [];
+}
+
 /** Resident set size of a process in MB, from /proc (Linux only). */
 export function rssMb(pid: number): number {
   const match = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
@@ -50,4 +56,9 @@ export function freePort(): Promise<number> {
     });
     server.on("error", reject);
   });
+}
+
+/** Resident set size of every process below `pid` (not `pid` itself), in MB. */
+export function descendantsRssMb(pid: number): number {
+  return childrenOf(pid).reduce((sum, child) => sum + rssMb(child) + descendantsRssMb(child), 0);
 }

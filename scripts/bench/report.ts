@@ -11,10 +11,20 @@ import type { SoakResult } from "./soak";
 
 export interface WarmRun {
   connections: number;
+  /** Live pages without Accept-Encoding, as the static servers are asked. */
   live: LoadResult;
+  /** Live pages with a browser's Accept-Encoding. */
+  compressed: LoadResult;
   pinned: LoadResult;
   /** Static servers holding the same HTML, by name. */
   baselines: Array<{ name: string; result: LoadResult }>;
+}
+
+export interface Memory {
+  /** RSS of the server process. */
+  serverMb: number;
+  /** RSS of the processes it started (the esbuild service that compiles MDX). */
+  childrenMb: number;
 }
 
 export interface BenchResults {
@@ -22,14 +32,14 @@ export interface BenchResults {
   pages: number;
   loadSeconds: number;
   cold: ColdResult;
-  rssAfterWarmMb: number;
+  afterWarm: Memory;
   pinnedCommit: string;
   pinnedCold: ColdResult;
   warm: WarmRun[];
   push: PushResult;
   /** Undefined when the server has no search endpoint. */
   search?: SearchResult;
-  rssAfterLoadMb: number;
+  afterLoad: Memory;
   js: JsSize;
   soak: SoakResult;
 }
@@ -40,6 +50,8 @@ const END = "<!-- bench:end -->";
 const n = (value: number, digits = 0) => value.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const ms = (value: number) => `${n(value, value < 10 ? 1 : 0)} ms`;
 const verdict = (met: boolean) => (met ? "met" : "**missed**");
+
+const memory = (m: Memory) => `${n(m.serverMb)} MB (its esbuild child: ${n(m.childrenMb)} MB more)`;
 
 function load(result: LoadResult): string {
   const failures = result.failures ? ` · **${n(result.failures)} failures**` : "";
@@ -56,6 +68,7 @@ function rows(r: BenchResults): string[][] {
     const ratios = run.baselines.map((b) => `÷ ${b.name} ${n(run.live.rps / b.result.rps, 2)}×`).join(" · ");
     const slowest = Math.min(...run.baselines.map((b) => run.live.rps / b.result.rps));
     table.push([`Warm pages, ${c} connections: sui-docs req/s divided by static`, ratios, c === 64 ? `≥ 0.5×: ${verdict(slowest >= 0.5)}` : ""]);
+    table.push([`Warm pages, ${c} connections: sui-docs, browser Accept-Encoding (brotli)`, load(run.compressed), ""]);
   }
   table.push(
     [`Cold page, time to first byte (fresh server, ${r.pages} pages once each)`, `median ${ms(r.cold.ttfbMedian)} · p95 ${ms(r.cold.ttfbP95)}`, `median < 150 ms: ${verdict(r.cold.ttfbMedian < 150)}`],
@@ -68,8 +81,8 @@ function rows(r: BenchResults): string[][] {
     r.search
       ? [`Search (${r.search.queries} queries, one at a time)`, `p50 ${ms(r.search.p50)} · p95 ${ms(r.search.p95)} (first query ${ms(r.search.firstMs)})`, ""]
       : ["Search", "skipped: no /api/search endpoint in this build", ""],
-    ["Server RSS after warming every page", `${n(r.rssAfterWarmMb)} MB`, `< 400 MB: ${verdict(r.rssAfterWarmMb < 400)}`],
-    ["Server RSS after the load runs", `${n(r.rssAfterLoadMb)} MB`, ""],
+    ["Server RSS after warming every page", memory(r.afterWarm), `< 400 MB: ${verdict(r.afterWarm.serverMb < 400)}`],
+    ["Server RSS after the load runs", memory(r.afterLoad), ""],
     [
       `JavaScript shipped to ${r.js.page}`,
       `${n(r.js.gzipKb, 1)} KB gzipped in ${r.js.scripts} files (plus ${n(r.js.inlineGzipKb, 1)} KB of inline scripts)`,
@@ -80,7 +93,11 @@ function rows(r: BenchResults): string[][] {
       `${load(r.soak)} · statuses ${Object.entries(r.soak.statuses).map(([code, count]) => `${code}×${n(count)}`).join(", ")}`,
       `0 failures: ${verdict(r.soak.failures === 0)}`,
     ],
-    ["Soak: server RSS after the first pass → at the end", `${n(r.soak.rssAfterFirstPassMb)} MB → ${n(r.soak.rssEndMb)} MB`, ""],
+    [
+      "Soak: server RSS after the first pass → at the end (lowest–highest reading)",
+      `${n(r.soak.rssAfterFirstPassMb)} MB → ${n(r.soak.rssEndMb)} MB (${n(r.soak.rssRangeMb[0])}–${n(r.soak.rssRangeMb[1])} MB)`,
+      "",
+    ],
   );
   return table;
 }

@@ -6,6 +6,8 @@ export interface SoakResult extends LoadResult {
   seconds: number;
   rssAfterFirstPassMb: number;
   rssEndMb: number;
+  /** Lowest and highest of the once-a-second readings. */
+  rssRangeMb: [number, number];
 }
 
 /** Revalidation requests: each live page with the ETag it is served with now. */
@@ -27,12 +29,14 @@ export function interleave(...lists: LoadRequest[][]): LoadRequest[] {
 }
 
 /**
- * Mixed load for `seconds`, reading the server's RSS every second: once as soon as as many
- * responses as the list is long have come back (the first pass), and at the end.
+ * Mixed load for `seconds`, reading the server's RSS every second; the figures kept are the first
+ * reading once as many responses as the list is long have come back (the first pass), the last
+ * one, and the range.
  */
 export async function soak(url: string, pid: number, requests: LoadRequest[], connections: number, seconds: number): Promise<SoakResult> {
   let answered = 0;
   let rssAfterFirstPassMb = Number.NaN;
+  const readings: number[] = [];
   const result = await runLoad({
     url,
     requests,
@@ -40,8 +44,10 @@ export async function soak(url: string, pid: number, requests: LoadRequest[], co
     seconds,
     onTick(responses) {
       answered += responses;
-      if (Number.isNaN(rssAfterFirstPassMb) && answered >= requests.length) rssAfterFirstPassMb = rssMb(pid);
+      readings.push(rssMb(pid));
+      if (Number.isNaN(rssAfterFirstPassMb) && answered >= requests.length) rssAfterFirstPassMb = readings.at(-1)!;
     },
   });
-  return { ...result, seconds, rssAfterFirstPassMb, rssEndMb: rssMb(pid) };
+  readings.push(rssMb(pid));
+  return { ...result, seconds, rssAfterFirstPassMb, rssEndMb: readings.at(-1)!, rssRangeMb: [Math.min(...readings), Math.max(...readings)] };
 }

@@ -1,6 +1,6 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError, Link } from "@remix-run/react";
-import type { LinksFunction } from "@remix-run/node";
-import type { ReactNode } from "react";
+import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import { useEffect, type ReactNode } from "react";
 import { THEME_SCRIPT } from "~/components/ThemeToggle";
 import { SECTIONS, SiteFooter, SiteHeader } from "~/components/SiteHeader";
 import type { ErrorPayload } from "~/lib/http.server";
@@ -11,7 +11,17 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
+/** Titles the site's error page; pages that render normally set their own. */
+export const meta: MetaFunction = ({ error }) => {
+  if (!error) return [];
+  const data = isRouteErrorResponse(error) && typeof error.data === "object" ? (error.data as Partial<ErrorPayload> | null) : undefined;
+  const title = data?.title ?? (isRouteErrorResponse(error) ? (error.status === 404 ? "Page not found" : "Error") : "Something went wrong");
+  return [{ title: `${title} · Sui Documentation` }];
+};
+
 export function Layout({ children }: { children: ReactNode }) {
+  // Marks the page once React has hydrated it: CSS shows controls that need JavaScript, tests wait for it.
+  useEffect(() => document.documentElement.setAttribute("data-hydrated", ""), []);
   return (
     <html lang="en" suppressHydrationWarning>
       <head>

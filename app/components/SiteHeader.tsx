@@ -1,6 +1,7 @@
 import { Link, NavLink } from "@remix-run/react";
 import { useDocHref } from "~/lib/commit";
 import { ThemeToggle } from "./ThemeToggle";
+import { SIDEBAR_ID } from "./SidebarDrawer";
 
 export const SECTIONS = [
   { label: "Guides", href: "/guides" },
@@ -9,7 +10,7 @@ export const SECTIONS = [
   { label: "References", href: "/references" },
 ] as const;
 
-export function SiteHeader({ sourceRepoUrl, onMenu }: { sourceRepoUrl: string; onMenu?: () => void }) {
+export function SiteHeader({ sourceRepoUrl, onMenu, menuOpen = false }: { sourceRepoUrl: string; onMenu?: () => void; menuOpen?: boolean }) {
   const href = useDocHref();
   return (
     <header className="site-header">
@@ -17,7 +18,7 @@ export function SiteHeader({ sourceRepoUrl, onMenu }: { sourceRepoUrl: string; o
         Skip to content
       </a>
       {onMenu ? (
-        <button type="button" className="menu-button" onClick={onMenu} aria-label="Open navigation">
+        <button type="button" className="menu-button" onClick={onMenu} aria-label="Open navigation" aria-expanded={menuOpen} aria-controls={SIDEBAR_ID}>
           ☰
         </button>
       ) : null}

@@ -46,13 +46,21 @@ function SidebarList({ items, currentId, level, path }: Props & { level: number;
 
 /** Long camelCase names (GraphQL types) may wrap between their words rather than at any letter. */
 function wrappable(label: string): ReactNode {
-  if (!/[a-z][A-Z]/.test(label) || label.length < 16) return label;
-  return label.split(/(?<=[a-z])(?=[A-Z])/).map((part, i) => (
-    <Fragment key={i}>
-      {i ? <wbr /> : null}
-      {part}
-    </Fragment>
-  ));
+  if (!/[a-z][A-Z]\w*[a-z][A-Z]/.test(label)) return label;
+  return label.split(/(\s+)/).map((word, i) =>
+    word.length < 16 ? (
+      word
+    ) : (
+      <Fragment key={i}>
+        {word.split(/(?<=[a-z])(?=[A-Z])/).map((part, j) => (
+          <Fragment key={j}>
+            {j ? <wbr /> : null}
+            {part}
+          </Fragment>
+        ))}
+      </Fragment>
+    ),
+  );
 }
 
 function SidebarLink({ item, active }: { item: SidebarItem; active: boolean }) {

@@ -5,9 +5,11 @@ import { THEME_SCRIPT } from "~/components/ThemeToggle";
 import { SECTIONS, SiteFooter, SiteHeader } from "~/components/SiteHeader";
 import type { ErrorPayload } from "~/lib/http.server";
 import styles from "~/styles/site.css";
+import searchStyles from "~/styles/search.css";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
+  { rel: "stylesheet", href: searchStyles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 

@@ -3,7 +3,7 @@ import { ConfigError } from "./errors";
 
 /** Everything the server reads from its environment, validated once at start. */
 export interface Config {
-  /** Remote https URL or local path of the content repository; undefined serves the embedded content/. */
+  /** Remote http(s) URL or local path of the content repository; undefined serves the embedded content/. */
   contentRepo?: string;
   branch: string;
   dataDir: string;

@@ -10,6 +10,8 @@ import { LiveSite } from "./source/live";
 import { generators } from "./generators";
 import { NotFoundError } from "./errors";
 import { parseVersionRecord, type VersionRecord } from "./content/version";
+import { SearchService } from "./search/index";
+import { staticFile, type StaticFile } from "./content/static-files";
 
 export { readConfig, type Config } from "./config";
 export { BadRequestError, NotFoundError, CompileError, ConfigError, ContentError } from "./errors";
@@ -22,14 +24,18 @@ export type { CommitInfo } from "./git/store";
 export type { TocEntry, CompiledMdx } from "./mdx/compile";
 export type { LiveStatus } from "./source/live";
 export type { VersionRecord } from "./content/version";
+export { parseSearchRequest, MAX_QUERY_LENGTH, type SearchRequest, type SearchResult, type SearchService } from "./search/index";
 
 export interface ContentService {
   config: Config;
   repository: Repository;
   engine: ContentEngine;
   live: LiveSite;
+  search: SearchService;
   /** The live snapshot, or the one of `?commit=` when given (400/404 errors for bad values). */
   snapshotAt(commitParam: string | null): Promise<Snapshot>;
+  /** A file under static/ at the snapshot's commit, with its bytes (400/404 errors for bad paths). */
+  readStatic(snapshot: Snapshot, urlPath: string): Promise<StaticFile & { body: Uint8Array }>;
   /** The docs version record of a commit (site/version.json). */
   version(snapshot?: Snapshot): Promise<VersionRecord>;
 }
@@ -37,16 +43,25 @@ export interface ContentService {
 export async function startContentService(config: Config = readConfig(), log?: (line: string) => void): Promise<ContentService> {
   const repository = await openRepository(config);
   const engine = new ContentEngine(new GitStore(repository.gitdir), { generators });
-  const live = new LiveSite(engine, repository, { pollSeconds: config.pollInterval, log });
+  const search = new SearchService(engine);
+  // The first search at a new live commit should not pay for its index; a failure here resurfaces
+  // on that search.
+  const onLive = (snapshot: Snapshot) => void search.index(snapshot).catch(() => {});
+  const live = new LiveSite(engine, repository, { pollSeconds: config.pollInterval, log, onLive });
   await live.start();
   return {
     config,
     repository,
     engine,
     live,
+    search,
     async snapshotAt(commitParam) {
       if (commitParam === null) return live.snapshot;
       return engine.snapshot(await engine.store.resolveCommit(commitParam));
+    },
+    async readStatic(snapshot, urlPath) {
+      const file = staticFile(snapshot.files, urlPath);
+      return { ...file, body: await engine.store.readBlob(file.oid) };
     },
     async version(snapshot = live.snapshot) {
       const oid = snapshot.files.get("site/version.json");

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "./helpers/server";
+import { pageSections } from "../server/search/sections";
 
 /** The embedded content of the product, served the way `npm start` serves it. */
 describe("the embedded catalogue", () => {
@@ -83,7 +84,7 @@ describe("the embedded catalogue", () => {
   it("has no broken internal link on any page", async () => {
     const targets = new Set<string>();
     for (const page of html.values()) {
-      for (const m of page.matchAll(/href="(\/[^"#?]*)/g)) if (!m[1]!.startsWith("/build/") && m[1] !== "/favicon.svg") targets.add(m[1]!);
+      for (const m of page.matchAll(/(?:href|src)="(\/[^"#?]*)/g)) if (!m[1]!.startsWith("/build/") && m[1] !== "/favicon.svg") targets.add(m[1]!);
     }
     const broken: string[] = [];
     for (const target of targets) {
@@ -112,6 +113,19 @@ describe("the embedded catalogue", () => {
       };
       walk(items);
     }
+  });
+
+  it("gives every search section an anchor that exists on its rendered page", () => {
+    const root = path.resolve(import.meta.dirname, "../content");
+    const missing: string[] = [];
+    for (const { id, title } of catalogue) {
+      const file = path.join(root, id.startsWith("snippets/") ? `${id}.mdx` : `docs/${id}.mdx`);
+      if (!fs.existsSync(file)) continue; // generated pages
+      for (const section of pageSections(id, title, fs.readFileSync(file, "utf8"))) {
+        if (section.anchor && !html.get(id)!.includes(`id="${section.anchor}"`)) missing.push(`${id}#${section.anchor}`);
+      }
+    }
+    expect(missing).toEqual([]);
   });
 
   it("generates a GraphQL reference page for every type of the schema file, each type link resolving", () => {

@@ -9,6 +9,7 @@ import { Sidebar } from "./Sidebar";
 import { TableOfContents } from "./TableOfContents";
 import { Breadcrumbs, Paginator } from "./DocNavigation";
 import { CommitBar } from "./CommitBar";
+import { DocActions } from "./DocActions";
 import { SiteFooter, SiteHeader } from "./SiteHeader";
 import { SidebarDrawer } from "./SidebarDrawer";
 import { useDrawer } from "~/hooks/useDrawer";
@@ -48,6 +49,7 @@ export function DocPage({ data }: { data: PageData }) {
               <header className="doc-header">
                 <h1>{page.title}</h1>
                 <p className="doc-description">{page.description}</p>
+                <DocActions pageId={page.id} pinned={pinned} />
               </header>
               <div className="markdown">
                 <MdxJsReact.MDXProvider components={mdxComponents}>

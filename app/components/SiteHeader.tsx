@@ -2,6 +2,7 @@ import { Link, NavLink } from "@remix-run/react";
 import { useDocHref } from "~/lib/commit";
 import { ThemeToggle } from "./ThemeToggle";
 import { SIDEBAR_ID } from "./SidebarDrawer";
+import { Search } from "./search/Search";
 
 export const SECTIONS = [
   { label: "Guides", href: "/guides" },
@@ -33,6 +34,7 @@ export function SiteHeader({ sourceRepoUrl, onMenu, menuOpen = false }: { source
         ))}
       </nav>
       <div className="header-tools">
+        <Search />
         <ThemeToggle />
         <a className="source-link" href={sourceRepoUrl} target="_blank" rel="noreferrer">
           GitHub

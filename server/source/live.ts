@@ -23,9 +23,19 @@ export interface LiveOptions {
   /** Seconds between fetches of a remote; 0 turns polling off. */
   pollSeconds?: number;
   log?: (line: string) => void;
+  /** Called with each snapshot that goes live, the first included, e.g. to warm caches for it. */
+  onLive?: (snapshot: Snapshot) => void;
 }
 
 const MAX_BACKOFF_SECONDS = 600;
+
+/**
+ * Seconds until the next poll: the interval, doubled for each consecutive failed fetch, capped at
+ * 10 minutes (or at the interval itself when that is longer), so a dead remote is not hammered.
+ */
+export function pollDelaySeconds(intervalSeconds: number, failures: number): number {
+  return Math.min(intervalSeconds * 2 ** Math.min(failures, 10), Math.max(intervalSeconds, MAX_BACKOFF_SECONDS));
+}
 
 /**
  * Holds the live commit and moves it forward. A new commit goes live only when its sidebars and
@@ -37,6 +47,8 @@ export class LiveSite {
   private rejected?: string;
   private lastFetch?: Date;
   private lastError?: PublishError;
+  /** The last failed fetch, while it is the reported error; a successful fetch clears it. */
+  private fetchError?: PublishError;
   private checking?: Promise<void>;
   private fetching?: Promise<void>;
   private fetchAgain = false;
@@ -56,10 +68,18 @@ export class LiveSite {
   /** Serves the branch's current commit as it is (nothing else could be served), then watches it. */
   async start(): Promise<void> {
     this.live = await this.engine.snapshot(await this.engine.store.resolveRef(this.repository.ref));
+    this.options.onLive?.(this.live);
     this.log(`serving ${this.repository.origin} at ${this.live.commit.oid.slice(0, 7)} (${this.live.commit.subject})`);
-    this.refTimer = setInterval(() => void this.check(), this.options.refCheckMs ?? 500);
-    this.refTimer.unref();
-    if (this.repository.fetch && (this.options.pollSeconds ?? 0) > 0) this.schedulePoll();
+    if (this.repository.fetch) {
+      // A clone's tracking ref moves only when fetch() runs, and fetch() checks afterwards. Reading
+      // it mid-fetch would be wrong: isomorphic-git updates the ref before it writes the objects.
+      // Fetch once at start too: a clone kept in DATA_DIR misses what was pushed while we were down.
+      void this.fetch();
+      if ((this.options.pollSeconds ?? 0) > 0) this.schedulePoll();
+    } else {
+      this.refTimer = setInterval(() => void this.check(), this.options.refCheckMs ?? 500);
+      this.refTimer.unref();
+    }
   }
 
   stop(): void {
@@ -104,6 +124,7 @@ export class LiveSite {
       return;
     }
     this.live = await this.engine.snapshot(oid);
+    this.options.onLive?.(this.live);
     this.rejected = undefined;
     this.lastError = undefined;
     this.log(`live: ${oid.slice(0, 7)} (${this.live.commit.subject})`);
@@ -126,9 +147,10 @@ export class LiveSite {
     }
   }
 
-  private fail(commit: string, file: string, message: string): void {
+  private fail(commit: string, file: string, message: string): PublishError {
     this.lastError = { commit, file, message, at: new Date().toISOString() };
     this.log(`not published: ${commit.slice(0, 7)} ${file}: ${message.split("\n")[0]}`);
+    return this.lastError;
   }
 
   /**
@@ -148,20 +170,22 @@ export class LiveSite {
           await this.repository.fetch!();
           this.lastFetch = new Date();
           this.failures = 0;
+          // The remote is back: its outage is over even if there is nothing new to publish.
+          if (this.lastError && this.lastError === this.fetchError) this.lastError = undefined;
+          this.fetchError = undefined;
           await this.check();
         } catch (error) {
           this.failures++;
-          this.fail(this.live.commit.oid, this.repository.origin, `fetch failed: ${(error as Error).message.split("\n")[0]}`);
+          this.fetchError = this.fail(this.live.commit.oid, this.repository.origin, `fetch failed: ${(error as Error).message.split("\n")[0]}`);
         }
       } while (this.fetchAgain);
     })().finally(() => (this.fetching = undefined));
     return this.fetching;
   }
 
-  /** Polls at the configured interval, doubling the wait (up to 10 minutes) while the remote fails. */
+  /** Polls at the configured interval, backing off while the remote fails (see pollDelaySeconds). */
   private schedulePoll(): void {
-    const base = this.options.pollSeconds!;
-    const delay = Math.min(base * 2 ** Math.min(this.failures, 10), Math.max(base, MAX_BACKOFF_SECONDS));
+    const delay = pollDelaySeconds(this.options.pollSeconds!, this.failures);
     this.pollTimer = setTimeout(() => void this.fetch().finally(() => this.schedulePoll()), delay * 1000);
     this.pollTimer.unref();
   }

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { createHash } from "node:crypto";
-import git from "isomorphic-git";
+import git, { type HttpClient } from "isomorphic-git";
 import http from "isomorphic-git/http/node";
 import type { Config } from "../config";
 import { ConfigError } from "../errors";
@@ -21,6 +21,42 @@ export interface Repository {
 }
 
 const isUrl = (value: string) => /^https?:\/\//i.test(value);
+
+/** Long enough for a large repository's pack to start streaming, short enough to retry the same hour. */
+const REMOTE_IDLE_TIMEOUT_MS = 60_000;
+
+/**
+ * isomorphic-git's HTTP client, giving up on a connection that stays silent for `idleMs`. Without
+ * it a remote that stops answering (a dropped link rather than a refused connection) holds the
+ * fetch, and with it every later webhook and poll, forever.
+ */
+export function remoteHttp(idleMs = REMOTE_IDLE_TIMEOUT_MS): HttpClient {
+  return { request: (request) => http.request({ ...request, fetchOptions: { ...request.fetchOptions, timeout: idleMs } }) };
+}
+
+let tempCounter = 0;
+
+/**
+ * The file system isomorphic-git fetches with. Its writeFile truncates, then writes, while pages
+ * are read from the same object store: a reader that lists a pack index still empty caches it as
+ * unreadable for the life of the process. Writing to a temporary name and renaming makes each pack,
+ * index and ref appear whole or not at all.
+ */
+const atomicFs = {
+  promises: {
+    ...fs.promises,
+    async writeFile(file: string, data: string | Uint8Array, options?: fs.WriteFileOptions) {
+      const temp = `${file}.tmp-${process.pid}-${++tempCounter}`;
+      try {
+        await fs.promises.writeFile(temp, data, options);
+        await fs.promises.rename(temp, file);
+      } catch (error) {
+        await fs.promises.rm(temp, { force: true });
+        throw error;
+      }
+    },
+  },
+};
 
 function ensureWritable(dir: string): void {
   try {
@@ -68,13 +104,13 @@ export async function openRepository(config: Config): Promise<Repository> {
   const gitdir = path.join(dataDir, `remote-${name}.git`);
   const ref = `refs/remotes/origin/${branch}`;
   const fetch = async () => {
-    await git.fetch({ fs, http, gitdir, url: contentRepo, ref: branch, singleBranch: true, tags: false });
+    await git.fetch({ fs: atomicFs, http: remoteHttp(), gitdir, url: contentRepo, ref: branch, singleBranch: true, tags: false });
   };
   if (!fs.existsSync(path.join(gitdir, "HEAD"))) {
     const staging = `${gitdir}.tmp-${process.pid}`;
     fs.rmSync(staging, { recursive: true, force: true });
     try {
-      await git.clone({ fs, http, dir: staging, gitdir: staging, url: contentRepo, ref: branch, singleBranch: true, noCheckout: true, noTags: true });
+      await git.clone({ fs, http: remoteHttp(), dir: staging, gitdir: staging, url: contentRepo, ref: branch, singleBranch: true, noCheckout: true, noTags: true });
     } catch (error) {
       fs.rmSync(staging, { recursive: true, force: true });
       const message = (error as Error).message.split("\n")[0] ?? "";

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import type { AnchorHTMLAttributes } from "react";
 import { useDocHref } from "~/lib/commit";
 
-/** Internal links navigate client-side and keep the pinned commit; others open as usual. */
+/** Internal links navigate client-side and keep the pinned commit, as do links to static files; others open as usual. */
 export function DocLink({ href = "", children, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement>) {
   const docHref = useDocHref();
   if (href.startsWith("/") && !href.startsWith("//") && !href.startsWith("/static/")) {
@@ -14,7 +14,7 @@ export function DocLink({ href = "", children, ...rest }: AnchorHTMLAttributes<H
   }
   const external = /^https?:\/\//.test(href);
   return (
-    <a href={href} {...(external ? { target: "_blank", rel: "noreferrer" } : {})} {...rest}>
+    <a href={docHref(href)} {...(external ? { target: "_blank", rel: "noreferrer" } : {})} {...rest}>
       {children}
     </a>
   );

@@ -1,0 +1,26 @@
+import { useCopy } from "~/lib/clipboard";
+import { withCommit } from "~/lib/commit";
+
+/**
+ * Every page is also served as its Markdown source at the same route plus `.md`; this copies it
+ * for pasting into an AI assistant or an issue, at the commit the reader is viewing.
+ */
+export function DocActions({ pageId, pinned }: { pageId: string; pinned: string | undefined }) {
+  const { copied, copy } = useCopy();
+  const markdownHref = withCommit(`/${pageId}.md`, pinned);
+  const fetchMarkdown = async () => {
+    const response = await fetch(markdownHref);
+    if (!response.ok) throw new Error(`Could not load the Markdown source (${response.status}).`);
+    return response.text();
+  };
+  return (
+    <div className="doc-actions">
+      <button type="button" className="doc-action" onClick={() => copy(fetchMarkdown)} aria-live="polite">
+        {copied ? "Copied" : "Copy page as Markdown"}
+      </button>
+      <a className="doc-action" href={markdownHref}>
+        View as Markdown
+      </a>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { BadRequestError } from "../errors";
+
+export const MAX_QUERY_LENGTH = 200;
+export const MAX_RESULTS = 50;
+const DEFAULT_RESULTS = 10;
+
+export interface SearchRequest {
+  q: string;
+  limit: number;
+}
+
+/** Validates ?q= and ?limit=; every rejection says what a valid request looks like. */
+export function parseSearchRequest(params: URLSearchParams): SearchRequest {
+  const q = (params.get("q") ?? "").replace(/\s+/g, " ").trim();
+  if (!q) throw new BadRequestError("Search needs a query: /api/search?q=<words>.");
+  if (q.length > MAX_QUERY_LENGTH) {
+    throw new BadRequestError(`Search queries are at most ${MAX_QUERY_LENGTH} characters; this one has ${q.length}.`);
+  }
+  const rawLimit = params.get("limit");
+  const limit = rawLimit === null ? DEFAULT_RESULTS : Number(rawLimit);
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_RESULTS) {
+    throw new BadRequestError(`limit must be a whole number from 1 to ${MAX_RESULTS}.`);
+  }
+  return { q, limit };
+}

@@ -1,0 +1,149 @@
+import http from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { page, sampleContent, WorkingCopy } from "./helpers/git";
+import { startServer, type RunningServer } from "./helpers/server";
+
+const SVG_V1 = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="red"/></svg>';
+const SVG_V2 = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="blue"/></svg>';
+
+/** A GET whose path reaches the server byte for byte (fetch would normalise dot segments). */
+function rawGet(base: string, path: string): Promise<{ status: number; body: string }> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    http
+      .get({ hostname, port, path }, (res) => {
+        let body = "";
+        res.on("data", (d) => (body += d));
+        res.on("end", () => resolve({ status: res.statusCode!, body }));
+      })
+      .on("error", reject);
+  });
+}
+
+describe("reader features: search, static files, edit links, sharing", () => {
+  let server: RunningServer;
+  let work: WorkingCopy;
+  let first: string;
+
+  beforeAll(async () => {
+    work = WorkingCopy.init().write({
+      ...sampleContent(),
+      ...page(
+        "guides/coins",
+        "Coins and Balances",
+        "Coins carry a balance.\n\n## Splitting a coin\n\nCall `coin::split` to take part of a **balance** into a new coin.\n\n![A red square](/static/img/square.svg)\n\n## Merging coins\n\nUse `coin::join` to merge two coins of the same type.",
+        { sidebar: "guidesSidebar" },
+      ),
+      "static/img/square.svg": SVG_V1,
+    });
+    first = work.commit("Coins page with a red square");
+    const repo = work.publishBare();
+    work.write({
+      ...page("guides/coins", "Coins and Balances", "Coins carry a balance.\n\n## Splitting a coin\n\nThe zebrafish function replaced split.\n\n![A blue square](/static/img/square.svg)", { sidebar: "guidesSidebar" }),
+      "static/img/square.svg": SVG_V2,
+    });
+    work.commit("Rewrite the coins page");
+    work.push();
+    server = await startServer({ CONTENT_REPO: repo, EDIT_URL_BASE: "https://github.com/example/docs/edit/main", SITE_URL: "https://docs.example.com" });
+  });
+  afterAll(() => server?.stop());
+
+  const get = (path: string, init?: RequestInit) => fetch(server.url + path, { redirect: "manual", ...init });
+  const search = async (query: string) => {
+    const res = await get(`/api/search?${query}`);
+    return { status: res.status, body: (await res.json()) as { results?: Array<Record<string, unknown>>; error?: string; commit?: string } };
+  };
+
+  it("finds sections by body text, with the page, section, anchor and highlighted excerpt", async () => {
+    const { status, body } = await search("q=zebrafish");
+    expect(status).toBe(200);
+    expect(body.results![0]).toMatchObject({ id: "guides/coins", title: "Coins and Balances", section: "Splitting a coin", url: "/guides/coins#splitting-a-coin" });
+    const { excerpt, highlights } = body.results![0] as { excerpt: string; highlights: [number, number][] };
+    expect(highlights.map(([s, e]) => excerpt.slice(s, e).toLowerCase())).toContain("zebrafish");
+  });
+
+  it("matches titles, and the last word as a prefix while the reader types", async () => {
+    const { body } = await search("q=coins%20and%20bal");
+    expect(body.results![0]).toMatchObject({ id: "guides/coins" });
+  });
+
+  it("searches the content of the commit being viewed", async () => {
+    expect((await search("q=zebrafish&commit=" + first)).body.results).toEqual([]);
+    const old = await search(`q=coin%3A%3Ajoin&commit=${first.slice(0, 7)}`);
+    expect(old.body.commit).toBe(first);
+    expect(old.body.results![0]).toMatchObject({ id: "guides/coins", section: "Merging coins" });
+    expect((await search("q=merging")).body.results!.filter((r) => r.section === "Merging coins")).toEqual([]);
+  });
+
+  it.each([
+    ["q=", 400, "needs a query"],
+    ["", 400, "needs a query"],
+    ["q=%20%20%20", 400, "needs a query"],
+    [`q=${"a".repeat(201)}`, 400, "at most 200 characters"],
+    ["q=coin&limit=0", 400, "limit"],
+    ["q=coin&limit=abc", 400, "limit"],
+    ["q=coin&commit=zzzz", 400, "commit"],
+    ["q=coin&commit=1234567", 404, "is not in the content repository"],
+  ])("rejects the search %s with %i and a message", async (query, status, message) => {
+    const res = await search(query);
+    expect(res.status).toBe(status);
+    expect(res.body.error).toContain(message);
+  });
+
+  it.each(['q="*()[]{}\\', "q=%F0%9F%98%80", "q=%27%20OR%201%3D1%20--", "q=%EF%BF%BD", "q=....", "q=a"])("answers the odd query %s with 200 and a list", async (query) => {
+    const res = await search(query);
+    expect(res.status).toBe(200);
+    expect(Array.isArray(res.body.results)).toBe(true);
+  });
+
+  it("serves files from static/ at the live commit and at a pinned one, with an ETag", async () => {
+    const live = await get("/static/img/square.svg");
+    expect(live.status).toBe(200);
+    expect(live.headers.get("content-type")).toBe("image/svg+xml");
+    expect(live.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(live.headers.get("content-security-policy")).toContain("default-src 'none'");
+    expect(await live.text()).toBe(SVG_V2);
+    const pinned = await get(`/static/img/square.svg?commit=${first}`);
+    expect(await pinned.text()).toBe(SVG_V1);
+    expect(pinned.headers.get("cache-control")).toContain("immutable");
+    const again = await get("/static/img/square.svg", { headers: { "If-None-Match": live.headers.get("etag")! } });
+    expect(again.status).toBe(304);
+  });
+
+  it("links images at the commit of the page", async () => {
+    const html = await (await get(`/guides/coins?commit=${first}`)).text();
+    expect(html).toContain(`src="/static/img/square.svg?commit=${first}"`);
+    expect(html).toContain('alt="A red square"');
+  });
+
+  it.each([
+    ["/static/img/missing.svg", 404, "no file /static/img/missing.svg"],
+    // URL parsing resolves encoded dot segments before routing, so this asks for a page, not a file.
+    ["/static/img/%2e%2e/%2e%2e/docs/guides.mdx", 404, "There is no page at /docs/guides.mdx"],
+    ["/static/img/..%2f..%2fdocs%2fguides.mdx", 400, "not a valid file path"],
+    ["/static/img%5c..%5csquare.svg", 400, "not a valid file path"],
+    ["/static/img/square.svg?commit=nothex", 400, "commit"],
+  ])("refuses the static path %s with %i", async (path, status, message) => {
+    const res = await rawGet(server.url, path);
+    expect(res.status).toBe(status);
+    expect(res.body).toContain(message);
+  });
+
+  it("links every page to its source for editing, and offers its Markdown", async () => {
+    const html = await (await get("/guides/coins")).text();
+    expect(html).toContain('href="https://github.com/example/docs/edit/main/docs/guides/coins.mdx"');
+    expect(html).toContain("Edit this page");
+    expect(html).toContain("Copy page as Markdown");
+    expect(html).toContain('href="/guides/coins.md"');
+  });
+
+  it("points a pinned page's canonical URL at the live page and never marks the current version noindex", async () => {
+    const pinned = await (await get(`/guides/coins?commit=${first}`)).text();
+    expect(pinned).toContain('<link rel="canonical" href="https://docs.example.com/guides/coins"/>');
+    expect(pinned).toContain('href="/guides/coins.md?commit=' + first);
+    const live = await (await get("/guides/coins")).text();
+    expect(live).toContain('<link rel="canonical" href="https://docs.example.com/guides/coins"/>');
+    expect(live).toContain('<meta property="og:title"');
+    expect(live).not.toContain("noindex");
+  });
+});

@@ -1,0 +1,329 @@
+import { createHmac } from "node:crypto";
+import git from "isomorphic-git";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pollDelaySeconds } from "../server/source/live";
+import { remoteHttp } from "../server/source/repository";
+import { git as gitCli, page, sampleContent, tempDir, WorkingCopy } from "./helpers/git";
+import { cloneOverHttp, GitHttpRemote, pushOverHttp, type RemoteRequest } from "./helpers/git-http";
+import { startServer, waitFor, type RunningServer } from "./helpers/server";
+
+const SECRET = "remote-test-secret";
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+/** The git CLI names itself in User-Agent; isomorphic-git (the docs server) sends none. */
+const fromServer = (r: RemoteRequest) => !r.userAgent.startsWith("git/");
+
+interface Status {
+  commit: string;
+  lastFetch?: string;
+  lastError?: { commit: string; file: string; message: string; at: string };
+}
+
+/** A content repository behind a Git HTTP remote, with a clone of it that tests commit and push in. */
+async function remoteWithContent(): Promise<{ remote: GitHttpRemote; work: WorkingCopy; url: string }> {
+  const seed = WorkingCopy.init().write(sampleContent());
+  seed.commit("First version");
+  const remote = await GitHttpRemote.start();
+  const url = remote.publish(seed.dir);
+  return { remote, url, work: await cloneOverHttp(url) };
+}
+
+function client(server: RunningServer) {
+  const get = (path: string, init?: RequestInit) => fetch(server.url + path, { redirect: "manual", ...init });
+  return {
+    get,
+    text: async (path: string) => (await get(path)).text(),
+    status: async (): Promise<Status> => (await get("/api/status")).json(),
+    /** Sends a push event signed as GitHub signs it: HMAC-SHA256 of the raw body. */
+    webhook: (ref: string, after: string, event = "push") => {
+      const body = JSON.stringify({ ref, before: "0".repeat(40), after, repository: { full_name: "test/docs" } });
+      return get("/api/webhooks/git", {
+        method: "POST",
+        body,
+        headers: {
+          "Content-Type": "application/json",
+          "X-GitHub-Event": event,
+          "X-GitHub-Delivery": crypto.randomUUID(),
+          "X-Hub-Signature-256": `sha256=${createHmac("sha256", SECRET).update(body).digest("hex")}`,
+        },
+      });
+    },
+  };
+}
+
+const secondGuide = (text: string) => page("guides/second", "Second Guide", `## Next\n\n${text}`, { sidebar: "guidesSidebar" });
+
+describe("a remote over Git smart HTTP, kept current by webhooks", () => {
+  let remote: GitHttpRemote;
+  let work: WorkingCopy;
+  let server: RunningServer;
+  let site: ReturnType<typeof client>;
+  const latencies: number[] = [];
+  const pushTimes: number[] = [];
+
+  beforeAll(async () => {
+    ({ remote, work } = await remoteWithContent());
+    server = await startServer({ CONTENT_REPO: remote.url(), WEBHOOK_SECRET: SECRET, POLL_INTERVAL: "0" });
+    site = client(server);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await remote?.stop();
+    if (latencies.length) {
+      console.log(
+        `webhook push-to-live over ${latencies.length} pushes: median ${median(latencies)} ms, max ${Math.max(...latencies)} ms` +
+          ` (of which git push over HTTP: median ${median(pushTimes)} ms, max ${Math.max(...pushTimes)} ms)`,
+      );
+    }
+  });
+
+  /** Commits a change, pushes it over HTTP and sends the webhook; returns the commit. */
+  async function pushAndNotify(files: Record<string, string>, message: string): Promise<string> {
+    work.write(files);
+    const oid = work.commit(message);
+    await pushOverHttp(work);
+    const res = await site.webhook("refs/heads/main", oid);
+    expect(res.status).toBe(202);
+    return oid;
+  }
+
+  it("serves the remote's branch, cloned over HTTP", async () => {
+    expect(await site.text("/guides/second")).toContain("Second Guide");
+    const status = await site.status();
+    expect(status.commit).toMatch(/^[0-9a-f]{40}$/);
+    expect(remote.requests.some((r) => fromServer(r) && r.url.endsWith("/git-upload-pack") && r.status === 200)).toBe(true);
+  });
+
+  it("serves a pushed change after a signed webhook, without a restart, ten times", async () => {
+    for (let i = 1; i <= 10; i++) {
+      work.write(secondGuide(`Remote edition number ${i} of this page.`));
+      const oid = work.commit(`Remote edition ${i}`);
+      const started = Date.now();
+      await pushOverHttp(work);
+      pushTimes.push(Date.now() - started);
+      const res = await site.webhook("refs/heads/main", oid);
+      expect(res.status).toBe(202);
+      await waitFor(async () => (await site.text("/guides/second")).includes(`Remote edition number ${i} of this page.`), 10_000, 20).catch((error) => {
+        console.log(server.output()); // the server's log says why a commit was not published
+        throw error;
+      });
+      latencies.push(Date.now() - started);
+      expect((await site.status()).commit).toBe(oid);
+    }
+  });
+
+  it("publishes a commit only once a slow fetch has brought its objects", async () => {
+    remote.slowUploadPack(2_000);
+    try {
+      const oid = await pushAndNotify(secondGuide("Arrived over a slow link."), "Slow fetch");
+      const seen: Status[] = [];
+      await waitFor(async () => {
+        seen.push(await site.status());
+        return seen.at(-1)!.commit === oid;
+      }, 15_000);
+      expect(seen.filter((s) => s.lastError)).toEqual([]);
+      expect(await site.text("/guides/second")).toContain("Arrived over a slow link.");
+    } finally {
+      remote.slowUploadPack(0);
+    }
+  });
+
+  it("keeps a broken push out, reports commit, file and message, and publishes the fix", async () => {
+    const liveBefore = (await site.status()).commit;
+    const broken = await pushAndNotify(page("guides/second", "Second Guide", "## Broken\n\n<div>this tag never closes", { sidebar: "guidesSidebar" }), "Break the page");
+    await waitFor(async () => (await site.status()).lastError?.commit === broken, 10_000);
+    const status = await site.status();
+    expect(status.commit).toBe(liveBefore);
+    expect(status.lastError).toMatchObject({ commit: broken, file: "docs/guides/second.mdx" });
+    expect(status.lastError!.message).toMatch(/div/);
+    expect(await site.text("/guides/second")).toContain("Arrived over a slow link.");
+
+    const fixed = await pushAndNotify(secondGuide("The page works again."), "Fix the page");
+    await waitFor(async () => (await site.status()).commit === fixed, 10_000);
+    expect(await site.text("/guides/second")).toContain("The page works again.");
+    expect((await site.status()).lastError).toBeUndefined();
+  });
+
+  it("acknowledges a webhook for another branch and does not fetch", async () => {
+    const liveBefore = (await site.status()).commit;
+    gitCli(work.dir, "checkout", "-q", "-b", "feature");
+    work.write(secondGuide("Only on the feature branch."));
+    const feature = work.commit("Feature work");
+    await pushOverHttp(work, "feature");
+    gitCli(work.dir, "checkout", "-q", "main");
+    const fetchesBefore = remote.requests.filter(fromServer).length;
+
+    const res = await site.webhook("refs/heads/feature", feature);
+    expect(res.status).toBe(202);
+    expect((await res.json()).message).toMatch(/Ignored.*refs\/heads\/feature/);
+    await sleep(1_500);
+    expect(remote.requests.filter(fromServer).length).toBe(fetchesBefore);
+    expect((await site.status()).commit).toBe(liveBefore);
+    expect(await site.text("/guides/second")).not.toContain("Only on the feature branch.");
+  });
+
+  it("keeps serving while the remote is gone, reports the fetch error, and catches up when it is back", async () => {
+    const liveBefore = await pushAndNotify(secondGuide("Live before the outage."), "Before the outage");
+    await waitFor(async () => (await site.status()).commit === liveBefore, 10_000);
+    work.write(secondGuide("Pushed just before the remote went away."));
+    const pending = work.commit("Last push before the outage");
+    await pushOverHttp(work);
+    await remote.stop();
+    const wentAway = new Date();
+
+    expect((await site.webhook("refs/heads/main", pending)).status).toBe(202);
+    await waitFor(async () => {
+      const error = (await site.status()).lastError;
+      return !!error && new Date(error.at) >= wentAway;
+    }, 10_000);
+    const status = await site.status();
+    expect(status.commit).toBe(liveBefore);
+    expect(status.lastError!.message).toMatch(/^fetch failed: .*ECONNREFUSED/);
+    expect(status.lastError!.file).toBe(remote.url());
+    const res = await site.get("/guides/second");
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("Live before the outage.");
+
+    await remote.restart();
+    const next = await pushAndNotify(secondGuide("Published after the remote came back."), "After the outage");
+    await waitFor(async () => (await site.status()).commit === next, 10_000);
+    expect(await site.text("/guides/second")).toContain("Published after the remote came back.");
+    const after = await site.status();
+    expect(after.lastError).toBeUndefined();
+    expect(new Date(after.lastFetch!).getTime()).toBeGreaterThan(wentAway.getTime());
+  });
+
+  it("clears a fetch error once a fetch succeeds, even with nothing new to publish", async () => {
+    const live = (await site.status()).commit;
+    await remote.stop();
+    const wentAway = new Date();
+    await site.webhook("refs/heads/main", live);
+    await waitFor(async () => {
+      const error = (await site.status()).lastError;
+      return !!error && new Date(error.at) >= wentAway;
+    }, 10_000);
+    await remote.restart();
+    await site.webhook("refs/heads/main", live);
+    await waitFor(async () => (await site.status()).lastError === undefined, 10_000);
+    expect((await site.status()).commit).toBe(live);
+  });
+});
+
+describe("restarting on a clone kept in DATA_DIR", () => {
+  it("catches up at start with what was pushed while the server was down", async () => {
+    const { remote, work } = await remoteWithContent();
+    const env = { CONTENT_REPO: remote.url(), POLL_INTERVAL: "0", DATA_DIR: tempDir("sui-docs-data-") };
+    try {
+      const first = await startServer(env);
+      const before = await client(first).status();
+      await first.stop();
+
+      work.write(secondGuide("Pushed while the site was down."));
+      const oid = work.commit("While down");
+      await pushOverHttp(work);
+
+      const second = await startServer(env);
+      try {
+        const site = client(second);
+        await waitFor(async () => (await site.status()).commit === oid, 10_000);
+        expect(oid).not.toBe(before.commit);
+        expect(await site.text("/guides/second")).toContain("Pushed while the site was down.");
+        expect(second.output()).toContain(`serving ${remote.url()} at ${before.commit.slice(0, 7)}`);
+      } finally {
+        await second.stop();
+      }
+    } finally {
+      await remote.stop();
+    }
+  });
+});
+
+describe("polling a remote without webhooks", () => {
+  let remote: GitHttpRemote;
+  let work: WorkingCopy;
+  let server: RunningServer;
+  let site: ReturnType<typeof client>;
+
+  beforeAll(async () => {
+    ({ remote, work } = await remoteWithContent());
+    server = await startServer({ CONTENT_REPO: remote.url(), POLL_INTERVAL: "1" });
+    site = client(server);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await remote?.stop();
+  });
+
+  it("sees a push within a few seconds", async () => {
+    work.write(secondGuide("Found by polling."));
+    work.commit("Poll me");
+    await pushOverHttp(work);
+    const took = await waitFor(async () => (await site.text("/guides/second")).includes("Found by polling."), 8_000);
+    console.log(`poll push-to-live with POLL_INTERVAL=1: ${took} ms after the push`);
+    expect((await site.get("/api/webhooks/git", { method: "POST", body: "{}" })).status).toBe(404);
+  });
+
+  it("backs off while the remote fails, keeps serving, and returns to the interval when it recovers", async () => {
+    const lastGoodFetch = (await site.status()).lastFetch;
+    expect(lastGoodFetch).toBeDefined();
+    const failingSince = Date.now();
+    remote.fail(503);
+    await sleep(9_500);
+    const attempts = remote.requests.filter((r) => fromServer(r) && r.at >= failingSince).map((r) => r.at);
+    // Polling every second would make 9 or 10 attempts; doubling waits make 3 (at t, t + 2 s, t + 6 s).
+    expect(attempts.length).toBeGreaterThanOrEqual(2);
+    expect(attempts.length).toBeLessThanOrEqual(4);
+    const gaps = attempts.slice(1).map((at, i) => at - attempts[i]!);
+    expect(gaps[0]).toBeGreaterThanOrEqual(1_500);
+    for (let i = 1; i < gaps.length; i++) expect(gaps[i]).toBeGreaterThanOrEqual(gaps[i - 1]! * 1.4);
+
+    const status = await site.status();
+    expect(status.lastError?.message).toMatch(/^fetch failed: .*503/);
+    expect(status.lastFetch).toBe(lastGoodFetch);
+    expect(await site.text("/guides/second")).toContain("Found by polling.");
+
+    remote.recover();
+    work.write(secondGuide("Found after the remote recovered."));
+    const oid = work.commit("After recovery");
+    await pushOverHttp(work);
+    // The next attempt is due 8 s after the last failed one.
+    await waitFor(async () => (await site.status()).commit === oid, 20_000);
+    expect((await site.status()).lastError).toBeUndefined();
+    const recoveredAt = Date.now();
+    await sleep(3_500);
+    expect(remote.requests.filter((r) => fromServer(r) && r.at >= recoveredAt && r.url.includes("info/refs")).length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe("the poll backoff schedule", () => {
+  it.each([
+    [60, 0, 60],
+    [60, 1, 120],
+    [60, 3, 480],
+    [60, 4, 600],
+    [60, 50, 600],
+    [1, 0, 1],
+    [1, 4, 16],
+    [1, 10, 600],
+    [900, 5, 900],
+  ])("interval %i s after %i failures waits %i s", (base, failures, expected) => {
+    expect(pollDelaySeconds(base, failures)).toBe(expected);
+  });
+});
+
+describe("a remote that stops answering", () => {
+  it("fails the request after the idle timeout instead of holding every later fetch", async () => {
+    const { remote, url } = await remoteWithContent();
+    try {
+      remote.hang();
+      const started = Date.now();
+      await expect(git.getRemoteInfo({ http: remoteHttp(500), url })).rejects.toThrow(/timed out/);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(450);
+      remote.recover();
+      const info = await git.getRemoteInfo({ http: remoteHttp(500), url });
+      expect(info.refs?.heads?.main).toMatch(/^[0-9a-f]{40}$/);
+    } finally {
+      await remote.stop();
+    }
+  });
+});

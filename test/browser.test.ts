@@ -29,7 +29,7 @@ const PAGES = {
 /** More pages for the narrow-screen checks: wide tables, long identifiers, long code. */
 const NARROW_EXTRA = ["/sui-api-ref", "/references/cli/client", "/references/sui-glossary", "/concepts/transactions/prog-txn-blocks"];
 
-const SEARCH_ON_BRANCH = fs.existsSync(path.resolve(import.meta.dirname, "../app/components/SearchDialog.tsx"));
+const SEARCH_ON_BRANCH = fs.existsSync(path.resolve(import.meta.dirname, "../app/components/search/SearchDialog.tsx"));
 
 const SIDEBAR = 'nav[aria-label="Section navigation"]';
 const toggleOf = (label: string) => `${SIDEBAR} summary[aria-label="Pages under ${label}"]`;
@@ -368,8 +368,8 @@ describe("the site in Chromium", () => {
       expect(seen.some((l) => l.startsWith("button.theme-toggle"))).toBe(true);
       expect(seen.some((l) => l.startsWith("summary.category-toggle"))).toBe(true);
       expect(seen.some((l) => l.startsWith("a.sidebar-link"))).toBe(true);
-    }, 120_000);
-  });
+    });
+  }, 120_000);
 
   describe("at 375 × 800", () => {
     it("opens the navigation drawer and closes it with Escape, the backdrop and a link", async () => {
@@ -441,16 +441,43 @@ describe("the site in Chromium", () => {
     );
   });
 
-  it.skipIf(!SEARCH_ON_BRANCH)("searches from the keyboard (skipped until the search dialog is merged from main)", async () => {
+  it.skipIf(!SEARCH_ON_BRANCH)("searches from the keyboard: Ctrl+K, / and Cmd+K open it, arrows pick a result, Enter goes there", async () => {
     await withPage(DESKTOP, async (page) => {
       await open(page, url(PAGES.guide));
+      await markWindow(page);
+      const dialog = page.locator("dialog.search-dialog");
+      const input = dialog.getByRole("combobox");
+      const selected = dialog.locator('[role="option"][aria-selected="true"]');
+
+      for (const shortcut of ["Control+k", "/", "Meta+k"]) {
+        await page.locator("h1").click();
+        await page.keyboard.press(shortcut);
+        await input.waitFor({ state: "visible" });
+        expect(await input.evaluate((el) => el === document.activeElement), `${shortcut} focuses the search field`).toBe(true);
+        await page.keyboard.press("Escape");
+        await dialog.waitFor({ state: "hidden" });
+      }
+
       await page.keyboard.press("Control+k");
-      const input = page.getByRole("dialog").getByRole("combobox").or(page.getByRole("dialog").getByRole("searchbox"));
-      await input.waitFor();
-      await page.keyboard.type("glossary");
-      await page.getByRole("option").first().waitFor();
+      await input.waitFor({ state: "visible" });
+      await page.keyboard.type("kiosk");
+      await expect.poll(() => dialog.locator('[role="option"]').count()).toBeGreaterThan(1);
+      const first = await selected.getAttribute("id");
+      expect(await input.getAttribute("aria-activedescendant")).toBe(first);
+      await page.keyboard.press("ArrowDown");
+      await expect.poll(() => selected.getAttribute("id")).not.toBe(first);
+      const chosen = await selected.getAttribute("id");
+      expect(await input.getAttribute("aria-activedescendant")).toBe(chosen);
+      await screenshot(page, "search-light");
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      const target = (await selected.getAttribute("href"))!;
+      expect(target).not.toBe(PAGES.guide);
+
       await page.keyboard.press("Enter");
-      await page.waitForURL(/glossary/);
+      await page.waitForURL(url(target));
+      await dialog.waitFor({ state: "hidden" });
+      expect(await windowMarked(page)).toBe(true);
+      if (target.includes("#")) await expect.poll(() => page.evaluate(() => location.hash)).toBe(`#${target.split("#")[1]}`);
     });
   });
 

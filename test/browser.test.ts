@@ -292,6 +292,21 @@ describe("the site in Chromium", () => {
         await expect.poll(() => activeEntry(page)).toEqual(["#move-in-brief"]);
       });
     });
+
+    it("highlights the last entry at the end of the page, where its heading cannot reach the top", async () => {
+      await withPage(DESKTOP, async (page) => {
+        await open(page, url(PAGES.guide));
+        await page.click('.toc-wide a[href="#next-step"]');
+        await page.waitForURL(url(`${PAGES.guide}#next-step`));
+        await page.waitForFunction(() => Math.abs(window.innerHeight + window.scrollY - document.scrollingElement!.scrollHeight) < 2);
+        // The page is too short below the heading to bring it to the top...
+        expect(await headingTop(page, "next-step")).toBeGreaterThan(900 / 4);
+        // ...yet it is the section shown.
+        await expect.poll(() => activeEntry(page)).toEqual(["#next-step"]);
+        await page.mouse.wheel(0, -400);
+        await expect.poll(() => activeEntry(page)).not.toEqual(["#next-step"]);
+      });
+    });
   });
 
   describe("code blocks and tabs", () => {
@@ -388,7 +403,7 @@ describe("the site in Chromium", () => {
         expect(await menu.getAttribute("aria-expanded")).toBe("true");
         expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Close navigation");
         expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-        await screenshot(page, "drawer-375");
+        await screenshot(page, "drawer-375", false);
         await page.keyboard.press("Escape");
         await current.waitFor({ state: "hidden" });
         expect(await page.evaluate(() => document.activeElement?.className)).toBe("menu-button");
@@ -468,7 +483,7 @@ describe("the site in Chromium", () => {
       await expect.poll(() => selected.getAttribute("id")).not.toBe(first);
       const chosen = await selected.getAttribute("id");
       expect(await input.getAttribute("aria-activedescendant")).toBe(chosen);
-      await screenshot(page, "search-light");
+      await screenshot(page, "search-light", false);
       expect(await seriousAxeViolations(page)).toEqual([]);
       const target = (await selected.getAttribute("href"))!;
       expect(target).not.toBe(PAGES.guide);

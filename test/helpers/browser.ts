@@ -40,9 +40,10 @@ export function windowMarked(page: Page): Promise<boolean> {
   return page.evaluate(() => (window as unknown as { __marker?: number }).__marker === 42);
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** Saves a screenshot to test-results/screenshots/<name>.png, of the whole page unless `fullPage` is false. */
+export async function screenshot(page: Page, name: string, fullPage = true): Promise<void> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true, animations: "disabled" });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage, animations: "disabled" });
 }
 
 export interface AxeViolation {

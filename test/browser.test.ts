@@ -440,6 +440,27 @@ describe("the site in Chromium", () => {
       });
     });
 
+    it("shows the copy buttons on a touch screen, and no label sits on code", async () => {
+      await withPage(PHONE, async (page) => {
+        await open(page, url(PAGES.tabs));
+        const opacities = await page.$$eval(".markdown .code-block:not([hidden] *) .copy-button", (buttons) => buttons.filter((b) => b.getClientRects().length).map((b) => getComputedStyle(b).opacity));
+        expect(opacities.length).toBeGreaterThan(1);
+        expect(new Set(opacities)).toEqual(new Set(["1"]));
+        // The language label at the bottom right of a block overlaps none of its lines.
+        const overlaps = await page.$$eval(".code-frame", (frames) =>
+          frames.flatMap((frame) => {
+            const label = frame.querySelector(".code-language")?.getBoundingClientRect();
+            if (!label || !label.width) return [];
+            return [...frame.querySelectorAll(".line")]
+              .map((line) => line.getBoundingClientRect())
+              .filter((line) => line.width && line.bottom > label.top + 1 && line.top < label.bottom - 1)
+              .map(() => frame.querySelector("pre")?.textContent?.slice(0, 40) ?? "");
+          }),
+        );
+        expect(overlaps).toEqual([]);
+      });
+    });
+
     it.each([...Object.entries(PAGES), ...NARROW_EXTRA.map((p) => [p.slice(1).replaceAll("/", "-"), p])])(
       "nothing overflows sideways on %s (%s)",
       async (name, pagePath) => {

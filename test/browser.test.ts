@@ -386,6 +386,17 @@ describe("the site in Chromium", () => {
     });
   }, 120_000);
 
+  it("skips from the top of the page to the content with the skip link", async () => {
+    await withPage(DESKTOP, async (page) => {
+      await open(page, url(PAGES.guide));
+      await page.keyboard.press("Tab");
+      expect((await focusedElement(page))?.label).toContain("Skip to content");
+      await page.keyboard.press("Enter");
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => document.activeElement?.closest("main") != null)).toBe(true);
+    });
+  });
+
   describe("at 375 × 800", () => {
     it("opens the navigation drawer and closes it with Escape, the backdrop and a link", async () => {
       await withPage(PHONE, async (page) => {
@@ -505,6 +516,11 @@ describe("the site in Chromium", () => {
       const chosen = await selected.getAttribute("id");
       expect(await input.getAttribute("aria-activedescendant")).toBe(chosen);
       await screenshot(page, "search-light", false);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      // The same, dark: with no theme picked, the page follows the system setting as it changes.
+      await page.emulateMedia({ colorScheme: "dark" });
+      await page.waitForSelector('html[data-theme="dark"]', { state: "attached" });
+      await screenshot(page, "search-dark", false);
       expect(await seriousAxeViolations(page)).toEqual([]);
       const target = (await selected.getAttribute("href"))!;
       expect(target).not.toBe(PAGES.guide);

@@ -1,8 +1,9 @@
-import { parsePagePath } from "../../server/index";
+import { BadRequestError, parsePagePath } from "../../server/index";
 import { content } from "~/content.server";
-import { errorResponse, notFound } from "./http.server";
+import { commitParam, errorResponse, notFound } from "./http.server";
 
 const PAGE_SIZE = 20;
+const MAX_PAGE = 9999;
 
 export interface HistoryData {
   id: string;
@@ -17,14 +18,18 @@ export interface HistoryData {
 /** The commits that changed one page, newest first, each linking to the page at that commit. */
 export async function loadHistory(url: URL): Promise<HistoryData> {
   try {
-    const { id } = parsePagePath(url.pathname.replace(/^\/history/, ""));
-    const pageNumber = Number(url.searchParams.get("page") ?? "1");
-    if (!Number.isInteger(pageNumber) || pageNumber < 1 || pageNumber > 10_000) throw new Response("Bad page number", { status: 400 });
-    const pinned = url.searchParams.get("commit");
+    const rawId = url.pathname.replace(/^\/history\/?/, "");
+    if (!rawId) throw new BadRequestError("Name a page: /history/<page id>, e.g. /history/guides");
+    const { id } = parsePagePath(`/${rawId}`);
+    const pageNumber = pageParam(url);
+    const pinned = commitParam(url);
     const snapshot = await content.snapshotAt(pinned);
     const page = snapshot.catalogue.pages.get(id);
     if (!page) throw notFound(`There is no page at /${id}, so it has no history.`);
     const { commits, more } = await content.engine.history(snapshot, page.sourcePath, { skip: (pageNumber - 1) * PAGE_SIZE, limit: PAGE_SIZE });
+    if (commits.length === 0 && pageNumber > 1) {
+      throw notFound(`The history of /${id} has fewer than ${pageNumber} pages.`, { label: "Newest changes", href: `/history/${id}` });
+    }
     return {
       id,
       title: page.title,
@@ -39,3 +44,13 @@ export async function loadHistory(url: URL): Promise<HistoryData> {
   }
 }
 
+/** ?page=: plain decimal digits only, so "1e3", "0x10" and " 2" are refused rather than reinterpreted. */
+function pageParam(url: URL): number {
+  const values = url.searchParams.getAll("page");
+  if (values.length > 1) throw new BadRequestError("?page= is given more than once: name one page of the history");
+  const raw = values[0] ?? "1";
+  if (!/^[1-9][0-9]*$/.test(raw) || Number(raw) > MAX_PAGE) {
+    throw new BadRequestError(`?page= must be a whole number from 1 to ${MAX_PAGE}, got "${raw.slice(0, 40)}"`);
+  }
+  return Number(raw);
+}

@@ -1,4 +1,4 @@
-import { ContentError } from "../../server/index";
+import { BadRequestError, CompileError, ContentError } from "../../server/index";
 
 export interface ErrorPayload {
   status: number;
@@ -12,7 +12,10 @@ export interface ErrorPayload {
 export function errorResponse(error: unknown): Response {
   if (error instanceof Response) return error;
   if (error instanceof ContentError) {
-    const title = error.status === 400 ? "Bad request" : error.status === 404 ? "Page not found" : "Something went wrong";
+    // A source that does not compile (e.g. at a commit that was never published) is a content
+    // problem the reader can route around, not a server fault: the title says so.
+    const title =
+      error instanceof CompileError ? "This page's source does not compile" : error.status === 400 ? "Bad request" : error.status === 404 ? "Page not found" : "Something went wrong";
     return Response.json({ status: error.status, title, message: error.message } satisfies ErrorPayload, { status: error.status });
   }
   console.error(error);
@@ -28,4 +31,23 @@ export function jsonError(error: unknown): Response {
   if (error instanceof ContentError) return Response.json({ error: error.message }, { status: error.status });
   console.error(error);
   return Response.json({ error: "Internal error; it has been logged." }, { status: 500 });
+}
+
+/** Longest query string a content request may carry; real ones (commit, page, search) are far shorter. */
+export const MAX_QUERY_STRING_LENGTH = 4096;
+
+/**
+ * The ?commit= a content request pins, or null for the live commit. Throws a BadRequestError for
+ * an oversized query string, and for a repeated ?commit=: which one the reader meant is a guess.
+ */
+export function commitParam(url: URL): string | null {
+  if (url.search.length > MAX_QUERY_STRING_LENGTH) throw new BadRequestError(`The query string is longer than ${MAX_QUERY_STRING_LENGTH} characters`);
+  const values = url.searchParams.getAll("commit");
+  if (values.length > 1) throw new BadRequestError("?commit= is given more than once: name one commit");
+  return values[0] ?? null;
+}
+
+/** Action of the read-only resource routes: without it Remix answers other methods with a 405 saying "Unexpected Server Error". */
+export function methodNotAllowed(): Response {
+  return Response.json({ error: "This endpoint is read-only: use GET or HEAD" }, { status: 405, headers: { Allow: "GET, HEAD" } });
 }

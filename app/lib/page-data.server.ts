@@ -1,6 +1,6 @@
 import { navigationFor, NotFoundError, parsePagePath, type Navigation, type SidebarItem, type TocEntry } from "../../server/index";
 import { content } from "~/content.server";
-import { errorResponse, notFound } from "./http.server";
+import { commitParam, errorResponse, notFound } from "./http.server";
 
 export interface PageData {
   kind: "page";
@@ -32,7 +32,7 @@ export interface MarkdownData {
 /** Everything a documentation page needs, for the page at `url` (throws error responses). */
 export async function loadPage(url: URL): Promise<PageData | MarkdownData> {
   try {
-    const pinned = url.searchParams.get("commit");
+    const pinned = commitParam(url);
     const request = parsePagePath(url.pathname);
     const snapshot = await content.snapshotAt(pinned);
     const { catalogue } = snapshot;

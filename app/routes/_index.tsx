@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { content } from "~/content.server";
 import { SECTIONS, SiteFooter, SiteHeader } from "~/components/SiteHeader";
-import { errorResponse } from "~/lib/http.server";
+import { commitParam, errorResponse } from "~/lib/http.server";
 import { PinnedCommit, withCommit } from "~/lib/commit";
 import { cacheHeaders } from "~/lib/cache-headers.server";
 
@@ -14,8 +14,8 @@ const BLURBS: Record<string, string> = {
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const pinned = new URL(request.url).searchParams.get("commit");
   try {
+    const pinned = commitParam(new URL(request.url));
     const snapshot = await content.snapshotAt(pinned);
     const sections = SECTIONS.map((s) => ({ ...s, title: snapshot.catalogue.pages.get(s.href.slice(1))?.title ?? s.label, blurb: BLURBS[s.href]! }));
     return Response.json(

@@ -1,15 +1,15 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { parseSearchRequest } from "../../server/index";
 import { content } from "~/content.server";
-import { jsonError } from "~/lib/http.server";
+import { commitParam, jsonError, methodNotAllowed } from "~/lib/http.server";
 import { cacheHeaders } from "~/lib/cache-headers.server";
 
 /** Full-text search at the live commit or at ?commit=; the search dialog and tools share it. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const params = new URL(request.url).searchParams;
-  const pinned = params.get("commit") ?? undefined;
+  const url = new URL(request.url);
   try {
-    const query = parseSearchRequest(params);
+    const pinned = commitParam(url) ?? undefined;
+    const query = parseSearchRequest(url.searchParams);
     const snapshot = await content.snapshotAt(pinned ?? null);
     const results = await content.search.search(snapshot, query);
     return Response.json({ query: query.q, commit: snapshot.commit.oid, results }, { headers: cacheHeaders(pinned) });
@@ -17,3 +17,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return jsonError(error);
   }
 }
+
+export const action = methodNotAllowed;

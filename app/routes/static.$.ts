@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { content } from "~/content.server";
 import { cacheHeaders } from "~/lib/cache-headers.server";
+import { commitParam, methodNotAllowed } from "~/lib/http.server";
 import { ContentError } from "../../server/index";
 
 /**
@@ -8,8 +9,8 @@ import { ContentError } from "../../server/index";
  * the page that links them (?commit= pins it, as for pages). The blob id is the ETag.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const pinned = new URL(request.url).searchParams.get("commit") ?? undefined;
   try {
+    const pinned = commitParam(new URL(request.url)) ?? undefined;
     const snapshot = await content.snapshotAt(pinned ?? null);
     const file = await content.readStatic(snapshot, params["*"] ?? "");
     const etag = `"${file.oid}"`;
@@ -26,3 +27,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     return new Response(`${error.message}\n`, { status: error.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }
 }
+
+export const action = methodNotAllowed;

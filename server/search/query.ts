@@ -17,7 +17,8 @@ export function parseSearchRequest(params: URLSearchParams): SearchRequest {
     throw new BadRequestError(`Search queries are at most ${MAX_QUERY_LENGTH} characters; this one has ${q.length}.`);
   }
   const rawLimit = params.get("limit");
-  const limit = rawLimit === null ? DEFAULT_RESULTS : Number(rawLimit);
+  // Plain digits only: Number() would also take "1e1", "0x10" and " 5".
+  const limit = rawLimit === null ? DEFAULT_RESULTS : /^[0-9]{1,3}$/.test(rawLimit) ? Number(rawLimit) : NaN;
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_RESULTS) {
     throw new BadRequestError(`limit must be a whole number from 1 to ${MAX_RESULTS}.`);
   }

@@ -57,6 +57,7 @@ export class GitHttpRemote {
   private failStatus?: number;
   private finishDelayMs = 0;
   private hanging = false;
+  private refsGate?: Promise<void>;
 
   private constructor(
     readonly root: string,
@@ -107,6 +108,19 @@ export class GitHttpRemote {
     this.finishDelayMs = ms;
   }
 
+  /**
+   * Holds every ref advertisement (the first request of a clone or fetch) until the returned
+   * function is called: a fetch stays in progress for as long as a test needs.
+   */
+  holdFetches(): () => void {
+    let release!: () => void;
+    this.refsGate = new Promise((resolve) => (release = resolve));
+    return () => {
+      this.refsGate = undefined;
+      release();
+    };
+  }
+
   /** Closes the port and drops open connections: clients now get ECONNREFUSED. */
   async stop(): Promise<void> {
     const server = this.server;
@@ -145,6 +159,12 @@ export class GitHttpRemote {
     this.requests.push(entry);
     res.once("finish", () => (entry.status = res.statusCode));
     if (this.hanging) return;
+    const gate = entry.url.includes("/info/refs") ? this.refsGate : undefined;
+    if (gate) void gate.then(() => this.serve(req, res));
+    else this.serve(req, res);
+  }
+
+  private serve(req: http.IncomingMessage, res: http.ServerResponse): void {
     if (this.failStatus) {
       req.resume();
       res.writeHead(this.failStatus, { "Content-Type": "text/plain" }).end("the remote is failing on purpose\n");

@@ -37,6 +37,10 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => 
     event.preventDefault();
     onClose();
   };
+  // The "close" event comes a task later: if the dialog was opened again meanwhile, it is stale.
+  const onNativeClose = (event: SyntheticEvent<HTMLDialogElement>) => {
+    if (!event.currentTarget.open) onClose();
+  };
   const go = (result: SearchResult | undefined) => {
     if (!result) return;
     onClose();
@@ -56,7 +60,7 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => 
   }, [active]);
 
   return (
-    <dialog ref={dialog} className="search-dialog" aria-label="Search the documentation" onCancel={onCancel} onClose={onClose} onClick={(e) => e.target === dialog.current && onClose()}>
+    <dialog ref={dialog} className="search-dialog" aria-label="Search the documentation" onCancel={onCancel} onClose={onNativeClose} onClick={(e) => e.target === dialog.current && onClose()}>
       <div className="search-panel">
         <div className="search-field">
           <input

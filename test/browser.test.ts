@@ -541,6 +541,7 @@ describe("the site in Chromium", () => {
           const response = await page.goto(url(pagePath));
           expect(response?.status()).toBe(name === "notFound" ? 404 : 200);
           await page.waitForSelector(`html[data-hydrated][data-theme="${theme}"]`, { state: "attached" });
+          expect(await page.title()).toMatch(name === "notFound" ? /^Page not found · Sui Documentation$/ : / · Sui Documentation$|^Sui Documentation$/);
           await screenshot(page, `${name}-${theme}`);
           // Nothing shows escaped markup to the reader (generated references once showed `Coin&lt;T&gt;`).
           expect(await page.locator("main").innerText()).not.toMatch(/&(lt|gt|amp|quot|#\d+);|\\[{}]/);

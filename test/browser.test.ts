@@ -383,6 +383,10 @@ describe("the site in Chromium", () => {
       expect(seen.some((l) => l.startsWith("button.theme-toggle"))).toBe(true);
       expect(seen.some((l) => l.startsWith("summary.category-toggle"))).toBe(true);
       expect(seen.some((l) => l.startsWith("a.sidebar-link"))).toBe(true);
+      expect(seen.some((l) => l.startsWith("button.doc-action"))).toBe(true);
+      expect(seen.some((l) => l.startsWith("pre"))).toBe(true);
+      expect(seen.some((l) => l.startsWith("button.copy-button"))).toBe(true);
+      expect(seen.some((l) => l.startsWith("button ") && l.includes("TypeScript"))).toBe(true);
     });
   }, 120_000);
 

@@ -29,6 +29,9 @@ const PAGES = {
 /** More pages for the narrow-screen checks: wide tables, long identifiers, long code. */
 const NARROW_EXTRA = ["/sui-api-ref", "/references/cli/client", "/references/sui-glossary", "/concepts/transactions/prog-txn-blocks"];
 
+/** A page far down a long sidebar list (the GraphQL objects). */
+const DEEP_IN_SIDEBAR = "/references/sui-api/graphql/reference/objects/validator-set";
+
 const SEARCH_ON_BRANCH = fs.existsSync(path.resolve(import.meta.dirname, "../app/components/search/SearchDialog.tsx"));
 
 const SIDEBAR = 'nav[aria-label="Section navigation"]';
@@ -44,7 +47,7 @@ describe("the site in Chromium", () => {
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
     const catalogue = (await (await fetch(url("/api/catalogue"))).json()) as Array<{ id: string }>;
     const ids = new Set(catalogue.map((p) => p.id));
-    for (const p of [PAGES.guide, PAGES.graphql, PAGES.tabs, ...NARROW_EXTRA]) expect(ids, `${p} is in the catalogue`).toContain(p.slice(1));
+    for (const p of [PAGES.guide, PAGES.graphql, PAGES.tabs, DEEP_IN_SIDEBAR, ...NARROW_EXTRA]) expect(ids, `${p} is in the catalogue`).toContain(p.slice(1));
     expect(ids).not.toContain(PAGES.notFound.slice(1));
     // Compile the pages once, so no test waits for a cold compile.
     await Promise.all([...Object.values(PAGES), ...NARROW_EXTRA].map((p) => fetch(url(p)).then((r) => r.arrayBuffer())));
@@ -121,6 +124,31 @@ describe("the site in Chromium", () => {
         await page.keyboard.press("Space");
         await expect.poll(() => isOpen(page, "Sui 101")).toBe(false);
         expect(await accessibilityOf(page, toggleOf("Sui 101"))).toMatchObject({ expanded: false });
+      });
+    });
+
+    it("scrolls its own column to the current page when that is far down a long list", async () => {
+      await withPage(DESKTOP, async (page) => {
+        await open(page, url(DEEP_IN_SIDEBAR));
+        const visibleInColumn = () =>
+          page.$eval(`${SIDEBAR} a[aria-current="page"]`, (link) => {
+            const column = link.closest("aside")!.getBoundingClientRect();
+            const box = link.getBoundingClientRect();
+            return box.top >= column.top && box.bottom <= column.bottom;
+          });
+        await expect.poll(visibleInColumn).toBe(true);
+        // The page itself did not move.
+        expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      });
+      // The same in the drawer of a narrow screen, which takes the focus as it opens.
+      await withPage(PHONE, async (page) => {
+        await open(page, url(DEEP_IN_SIDEBAR));
+        await page.click(".menu-button");
+        const current = page.locator(`${SIDEBAR} a[aria-current="page"]`);
+        await current.waitFor({ state: "visible" });
+        const box = (await current.boundingBox())!;
+        expect(box.y).toBeGreaterThanOrEqual(0);
+        expect(box.y + box.height).toBeLessThanOrEqual(800);
       });
     });
 

@@ -1,3 +1,4 @@
+import { useLocation } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode, type RefObject } from "react";
 
 export const SIDEBAR_ID = "doc-sidebar";
@@ -9,7 +10,9 @@ export const SIDEBAR_ID = "doc-sidebar";
  */
 export function SidebarDrawer({ open, onClose, children }: { open: boolean; onClose: () => void; children: ReactNode }) {
   const ref = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
   useDrawerFocus(ref, open, onClose);
+  useCurrentLinkInView(ref, pathname);
   return (
     <>
       <aside id={SIDEBAR_ID} ref={ref} className={`sidebar-container${open ? " open" : ""}`} aria-label="Sidebar">
@@ -27,8 +30,8 @@ function useDrawerFocus(ref: RefObject<HTMLElement>, open: boolean, onClose: () 
   useEffect(() => {
     const drawer = ref.current;
     if (!open || !drawer) return;
-    drawer.querySelector<HTMLElement>("[aria-current='page']")?.scrollIntoView({ block: "center" });
-    drawer.querySelector<HTMLElement>(".drawer-close")?.focus();
+    // The close button stays in sight at the top (sticky), and the list keeps the current page in view.
+    drawer.querySelector<HTMLElement>(".drawer-close")?.focus({ preventScroll: true });
     const overflow = document.body.style.overflow;
     document.body.style.overflow = "hidden";
     const onKey = (e: KeyboardEvent) => {
@@ -47,4 +50,16 @@ function useDrawerFocus(ref: RefObject<HTMLElement>, open: boolean, onClose: () 
       if (drawer.contains(document.activeElement)) document.querySelector<HTMLElement>(`[aria-controls='${SIDEBAR_ID}']`)?.focus();
     };
   }, [ref, open, onClose]);
+}
+
+/** Scrolls the column (never the page) so the current page's link shows, when it is out of view. */
+function useCurrentLinkInView(ref: RefObject<HTMLElement>, pathname: string) {
+  useEffect(() => {
+    const column = ref.current;
+    const link = column?.querySelector("[aria-current='page']");
+    if (!column || !link) return;
+    const box = column.getBoundingClientRect();
+    const target = link.getBoundingClientRect();
+    if (target.top < box.top || target.bottom > box.bottom) column.scrollTop += target.top - box.top - box.height / 3;
+  }, [ref, pathname]);
 }

@@ -1,6 +1,6 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError, Link } from "@remix-run/react";
-import type { LinksFunction } from "@remix-run/node";
-import type { ReactNode } from "react";
+import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import { useEffect, type ReactNode } from "react";
 import { THEME_SCRIPT } from "~/components/ThemeToggle";
 import { SECTIONS, SiteFooter, SiteHeader } from "~/components/SiteHeader";
 import type { ErrorPayload } from "~/lib/http.server";
@@ -13,7 +13,12 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
+/** Titles the site's error page with its heading; pages that render normally set their own. */
+export const meta: MetaFunction = ({ error }) => (error ? [{ title: `${errorPayload(error).title} · Sui Documentation` }] : []);
+
 export function Layout({ children }: { children: ReactNode }) {
+  // Marks the page once React has hydrated it: CSS shows controls that need JavaScript, tests wait for it.
+  useEffect(() => document.documentElement.setAttribute("data-hydrated", ""), []);
   return (
     <html lang="en" suppressHydrationWarning>
       <head>
@@ -36,17 +41,22 @@ export default function App() {
   return <Outlet />;
 }
 
-/** The site's error page: 404s, bad requests and failures, with links back into the docs. */
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const payload: ErrorPayload = isRouteErrorResponse(error)
+/** What the error page says about a thrown response or error. */
+function errorPayload(error: unknown): ErrorPayload {
+  return isRouteErrorResponse(error)
     ? error.status === 405
       ? // Remix's own 405 (a PUT, DELETE, PROPFIND... on a page) carries a message meant for developers.
         { status: 405, title: "Method not allowed", message: "This site is read-only: its pages answer GET and HEAD requests only." }
       : typeof error.data === "object" && error.data
-      ? (error.data as ErrorPayload)
-      : { status: error.status, title: error.status === 404 ? "Page not found" : "Error", message: String(error.data || error.statusText) }
+        ? (error.data as ErrorPayload)
+        : { status: error.status, title: error.status === 404 ? "Page not found" : "Error", message: String(error.data || error.statusText) }
     : { status: 500, title: "Something went wrong", message: "The page could not be rendered." };
+}
+
+/** The site's error page: 404s, bad requests and failures, with links back into the docs. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const payload = errorPayload(error);
   return (
     <div className="page-shell">
       <SiteHeader sourceRepoUrl="https://github.com/MystenLabs/sui" />

@@ -1,6 +1,6 @@
 import { getMDXComponent } from "mdx-bundler/client/index.js";
 import * as MdxJsReact from "@mdx-js/react";
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import type { PageData } from "~/lib/page-data.server";
 import { Link } from "@remix-run/react";
 import { PinnedCommit, withCommit } from "~/lib/commit";
@@ -11,6 +11,8 @@ import { Breadcrumbs, Paginator } from "./DocNavigation";
 import { CommitBar } from "./CommitBar";
 import { DocActions } from "./DocActions";
 import { SiteFooter, SiteHeader } from "./SiteHeader";
+import { SidebarDrawer } from "./SidebarDrawer";
+import { useDrawer } from "~/hooks/useDrawer";
 
 /** Compiled pages are evaluated once per code string, not on every render. */
 const componentCache = new Map<string, ReturnType<typeof getMDXComponent>>();
@@ -29,22 +31,18 @@ function useMdxComponent(code: string) {
 export function DocPage({ data }: { data: PageData }) {
   const { page, sidebar, navigation, commit, pinned, site } = data;
   const Content = useMdxComponent(page.code);
-  const [drawerOpen, setDrawerOpen] = useState(false);
+  const drawer = useDrawer();
   return (
     <PinnedCommit.Provider value={pinned}>
       <div className="page-shell">
-        <SiteHeader sourceRepoUrl={site.sourceRepoUrl} onMenu={sidebar ? () => setDrawerOpen(true) : undefined} />
+        <SiteHeader sourceRepoUrl={site.sourceRepoUrl} onMenu={sidebar ? drawer.show : undefined} menuOpen={drawer.open} />
         {pinned ? <CommitBar commit={commit} livePath={`/${page.id}`} /> : null}
         <div className={`doc-layout${sidebar ? "" : " full-width"}`}>
           {sidebar ? (
-            <aside className={`sidebar-container${drawerOpen ? " open" : ""}`} aria-label="Sidebar">
-              <button type="button" className="drawer-close" onClick={() => setDrawerOpen(false)} aria-label="Close navigation">
-                ×
-              </button>
+            <SidebarDrawer open={drawer.open} onClose={drawer.close}>
               <Sidebar items={sidebar} currentId={page.id} />
-            </aside>
+            </SidebarDrawer>
           ) : null}
-          {drawerOpen ? <div className="drawer-backdrop" onClick={() => setDrawerOpen(false)} aria-hidden="true" /> : null}
           <main id="main" className="doc-main">
             <article className="doc-article">
               {sidebar ? <Breadcrumbs navigation={navigation} title={page.title} /> : null}

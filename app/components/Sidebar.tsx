@@ -1,7 +1,10 @@
 import { Link } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { Fragment, type ReactNode } from "react";
 import type { SidebarItem } from "../../server/index";
 import { useDocHref } from "~/lib/commit";
+import { useCategoryOpen } from "~/hooks/useCategoryOpen";
+
+type Category = Extract<SidebarItem, { type: "category" }>;
 
 interface Props {
   items: SidebarItem[];
@@ -12,21 +15,25 @@ function containsPage(item: SidebarItem, id: string): boolean {
   return item.docId === id || (item.type === "category" && item.items.some((child) => containsPage(child, id)));
 }
 
-/** Server-rendered tree; categories are <details>, so they open and close without JavaScript. */
+/**
+ * Server-rendered tree. Categories are <details>, so they open and close without JavaScript and
+ * screen readers announce them as expanded or collapsed. A category with a page of its own shows its
+ * link beside the toggle, never inside it: a link inside a <summary> would be two controls in one.
+ */
 export function Sidebar({ items, currentId }: Props) {
   return (
     <nav className="sidebar" aria-label="Section navigation">
-      <SidebarList items={items} currentId={currentId} level={1} />
+      <SidebarList items={items} currentId={currentId} level={1} path="" />
     </nav>
   );
 }
 
-function SidebarList({ items, currentId, level }: Props & { level: number }) {
+function SidebarList({ items, currentId, level, path }: Props & { level: number; path: string }) {
   return (
     <ul className={`sidebar-list level-${level}`}>
       {items.map((item) =>
         item.type === "category" ? (
-          <SidebarCategory key={`c:${item.label}:${item.href ?? ""}`} item={item} currentId={currentId} level={level} />
+          <SidebarCategory key={`c:${item.label}:${item.href ?? ""}`} item={item} currentId={currentId} level={level} path={`${path}/${item.label}`} />
         ) : (
           <li key={`l:${item.href}`}>
             <SidebarLink item={item} active={item.docId === currentId} />
@@ -37,39 +44,72 @@ function SidebarList({ items, currentId, level }: Props & { level: number }) {
   );
 }
 
+/** Long camelCase names (GraphQL types) may wrap between their words rather than at any letter. */
+function wrappable(label: string): ReactNode {
+  if (!/[a-z][A-Z]\w*[a-z][A-Z]/.test(label)) return label;
+  return label.split(/(\s+)/).map((word, i) =>
+    word.length < 16 ? (
+      word
+    ) : (
+      <Fragment key={i}>
+        {word.split(/(?<=[a-z])(?=[A-Z])/).map((part, j) => (
+          <Fragment key={j}>
+            {j ? <wbr /> : null}
+            {part}
+          </Fragment>
+        ))}
+      </Fragment>
+    ),
+  );
+}
+
 function SidebarLink({ item, active }: { item: SidebarItem; active: boolean }) {
   const href = useDocHref();
   if (!item.href) return <span className="sidebar-label">{item.label}</span>;
   if (!item.href.startsWith("/")) {
     return (
       <a className="sidebar-link external" href={item.href} target="_blank" rel="noreferrer">
-        {item.label}
+        {wrappable(item.label)}
         <span aria-hidden="true"> ↗</span>
+        <span className="visually-hidden"> (opens in a new tab)</span>
       </a>
     );
   }
   return (
     <Link className={`sidebar-link${active ? " active" : ""}`} to={href(item.href)} prefetch="intent" aria-current={active ? "page" : undefined}>
-      {item.label}
+      {wrappable(item.label)}
     </Link>
   );
 }
 
-function SidebarCategory({ item, currentId, level }: { item: Extract<SidebarItem, { type: "category" }>; currentId: string; level: number }) {
+function SidebarCategory({ item, currentId, level, path }: { item: Category; currentId: string; level: number; path: string }) {
   const onPath = containsPage(item, currentId);
-  const [open, setOpen] = useState(onPath || !item.collapsed || !item.collapsible);
-  // Opening the way to a page reached by client-side navigation; closing is left to the reader.
-  useEffect(() => {
-    if (onPath) setOpen(true);
-  }, [onPath, currentId]);
+  const [open, setOpen] = useCategoryOpen(path, onPath || !item.collapsed, onPath, currentId);
+  const className = `sidebar-category${onPath ? " on-path" : ""}${item.href ? " has-link" : ""}`;
+  const children = <SidebarList items={item.items} currentId={currentId} level={level + 1} path={path} />;
+  if (!item.collapsible) {
+    return (
+      <li className={className}>
+        <SidebarLink item={item} active={item.docId === currentId} />
+        {children}
+      </li>
+    );
+  }
   return (
-    <li className={`sidebar-category${onPath ? " on-path" : ""}`}>
+    <li className={className}>
+      {item.href ? <SidebarLink item={item} active={item.docId === currentId} /> : null}
       <details open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
-        <summary aria-label={`${item.label}, ${open ? "expanded" : "collapsed"} category`}>
-          <SidebarLink item={item} active={item.docId === currentId} />
-          <span className="chevron" aria-hidden="true" />
-        </summary>
-        <SidebarList items={item.items} currentId={currentId} level={level + 1} />
+        {item.href ? (
+          <summary className="category-toggle" aria-label={`Pages under ${item.label}`}>
+            <span className="chevron" aria-hidden="true" />
+          </summary>
+        ) : (
+          <summary className="category-toggle with-label">
+            <span className="sidebar-label">{item.label}</span>
+            <span className="chevron" aria-hidden="true" />
+          </summary>
+        )}
+        {children}
       </details>
     </li>
   );

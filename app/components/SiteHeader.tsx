@@ -1,6 +1,7 @@
 import { Link, NavLink } from "@remix-run/react";
 import { useDocHref } from "~/lib/commit";
 import { ThemeToggle } from "./ThemeToggle";
+import { SIDEBAR_ID } from "./SidebarDrawer";
 import { Search } from "./search/Search";
 
 export const SECTIONS = [
@@ -10,7 +11,7 @@ export const SECTIONS = [
   { label: "References", href: "/references" },
 ] as const;
 
-export function SiteHeader({ sourceRepoUrl, onMenu }: { sourceRepoUrl: string; onMenu?: () => void }) {
+export function SiteHeader({ sourceRepoUrl, onMenu, menuOpen = false }: { sourceRepoUrl: string; onMenu?: () => void; menuOpen?: boolean }) {
   const href = useDocHref();
   return (
     <header className="site-header">
@@ -18,7 +19,7 @@ export function SiteHeader({ sourceRepoUrl, onMenu }: { sourceRepoUrl: string; o
         Skip to content
       </a>
       {onMenu ? (
-        <button type="button" className="menu-button" onClick={onMenu} aria-label="Open navigation">
+        <button type="button" className="menu-button" onClick={onMenu} aria-label="Open navigation" aria-expanded={menuOpen} aria-controls={SIDEBAR_ID}>
           ☰
         </button>
       ) : null}

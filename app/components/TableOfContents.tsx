@@ -1,25 +1,5 @@
-import { useEffect, useState } from "react";
+import { useActiveHeading } from "~/hooks/useActiveHeading";
 import type { TocEntry } from "../../server/index";
-
-/** The active heading is the last one scrolled past the top quarter of the viewport. */
-function useActiveHeading(ids: string[]): string | undefined {
-  const [active, setActive] = useState<string>();
-  useEffect(() => {
-    if (!ids.length) return;
-    const update = () => {
-      let current = ids[0];
-      for (const id of ids) {
-        const el = document.getElementById(id);
-        if (el && el.getBoundingClientRect().top < window.innerHeight / 4) current = id;
-      }
-      setActive(current);
-    };
-    update();
-    window.addEventListener("scroll", update, { passive: true });
-    return () => window.removeEventListener("scroll", update);
-  }, [ids]);
-  return active;
-}
 
 export function TableOfContents({ toc }: { toc: TocEntry[] }) {
   const active = useActiveHeading(toc.map((t) => t.id));
@@ -42,7 +22,7 @@ export function TableOfContents({ toc }: { toc: TocEntry[] }) {
         <p className="toc-title">On this page</p>
         {list}
       </nav>
-      <details className="toc toc-narrow">
+      <details className="toc toc-narrow" onClick={(e) => (e.target as Element).closest("a") && (e.currentTarget.open = false)}>
         <summary>On this page</summary>
         {list}
       </details>

@@ -1,30 +1,20 @@
-import { useEffect, useState } from "react";
+import { useTheme } from "~/hooks/useTheme";
 
-type Theme = "light" | "dark";
+export { THEME_SCRIPT } from "~/hooks/useTheme";
 
-/**
- * Runs in <head> before the first paint, so the page never flashes the wrong theme:
- * a stored choice wins, otherwise the system setting.
- */
-export const THEME_SCRIPT = `(function(){try{var t=localStorage.getItem("theme");if(t!=="light"&&t!=="dark"){t=matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light"}document.documentElement.dataset.theme=t}catch(e){}})();`;
-
+/** Switches between the light and dark theme; the label names the theme a press switches to. */
 export function ThemeToggle() {
-  const [theme, setTheme] = useState<Theme>();
-  useEffect(() => setTheme(document.documentElement.dataset.theme as Theme), []);
-  const next: Theme = theme === "dark" ? "light" : "dark";
+  const [theme, setTheme] = useTheme();
+  const next = theme === "dark" ? "light" : "dark";
   return (
-    <button
-      type="button"
-      className="theme-toggle"
-      aria-label={`Switch to ${next} theme`}
-      title={`Switch to ${next} theme`}
-      onClick={() => {
-        document.documentElement.dataset.theme = next;
-        localStorage.setItem("theme", next);
-        setTheme(next);
-      }}
-    >
-      <span aria-hidden="true">{theme === "dark" ? "☀" : "☾"}</span>
+    <button type="button" className="theme-toggle" aria-label={`Switch to ${next} theme`} title={`Switch to ${next} theme`} onClick={() => setTheme(next)}>
+      {/* Both icons are rendered and CSS shows the one for the theme on <html>, right from the first paint. */}
+      <span className="theme-icon-light" aria-hidden="true">
+        ☾
+      </span>
+      <span className="theme-icon-dark" aria-hidden="true">
+        ☀
+      </span>
     </button>
   );
 }

@@ -269,6 +269,6 @@ export function generateGraphqlReference(sdl: string): GeneratedPage[] {
 
 export const graphqlGenerator: PageGenerator = {
   sourcePath: "schemas/sui.graphql",
-  version: "graphql-reference@1",
+  version: "graphql-reference@2",
   generate: generateGraphqlReference,
 };

@@ -16,7 +16,7 @@ import { rehypeToc, type TocEntry } from "./rehype-toc";
 export type { TocEntry };
 
 /** Bump when the output of compileMdx changes for the same input, so cached pages are recompiled. */
-export const COMPILER_VERSION = "mdx-bundler@10.1.1;shiki@4;pipeline@2";
+export const COMPILER_VERSION = "mdx-bundler@10.1.1;shiki@4;pipeline@3";
 
 /** A virtual root: imported files live here for esbuild, never on disk. */
 const ROOT = "/__content__";

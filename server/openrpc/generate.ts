@@ -125,6 +125,6 @@ export function generateJsonRpcReference(text: string): GeneratedPage[] {
 
 export const openRpcGenerator: PageGenerator = {
   sourcePath: "schemas/openrpc.json",
-  version: "openrpc-reference@1",
+  version: "openrpc-reference@2",
   generate: generateJsonRpcReference,
 };

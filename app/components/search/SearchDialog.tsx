@@ -1,4 +1,4 @@
-import { useContext, useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useContext, useEffect, useRef, useState, type KeyboardEvent, type SyntheticEvent } from "react";
 import { Link, useNavigate } from "@remix-run/react";
 import { PinnedCommit, withCommit } from "~/lib/commit";
 import type { SearchResult } from "../../../server/index";
@@ -31,6 +31,16 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => 
   }, [open]);
   useEffect(() => setActive(0), [results]);
 
+  // Escape closes through React state at once: waiting for the dialog's later "close" event would
+  // swallow a Ctrl+K pressed in between (the state would still say open, so nothing would reopen it).
+  const onCancel = (event: SyntheticEvent<HTMLDialogElement>) => {
+    event.preventDefault();
+    onClose();
+  };
+  // The "close" event comes a task later: if the dialog was opened again meanwhile, it is stale.
+  const onNativeClose = (event: SyntheticEvent<HTMLDialogElement>) => {
+    if (!event.currentTarget.open) onClose();
+  };
   const go = (result: SearchResult | undefined) => {
     if (!result) return;
     onClose();
@@ -50,7 +60,7 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => 
   }, [active]);
 
   return (
-    <dialog ref={dialog} className="search-dialog" aria-label="Search the documentation" onClose={onClose} onClick={(e) => e.target === dialog.current && onClose()}>
+    <dialog ref={dialog} className="search-dialog" aria-label="Search the documentation" onCancel={onCancel} onClose={onNativeClose} onClick={(e) => e.target === dialog.current && onClose()}>
       <div className="search-panel">
         <div className="search-field">
           <input
@@ -70,14 +80,23 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => 
             onChange={(e) => setQuery(e.target.value)}
             onKeyDown={onKeyDown}
           />
-          <button type="button" className="search-close" onClick={onClose} aria-label="Close search">
+          <button type="button" className="search-close" onClick={onClose} aria-label="Esc: close search">
             Esc
           </button>
         </div>
         <ul id="search-results" role="listbox" aria-label="Search results" className="search-results">
           {results.map((result, i) => (
-            <li key={`${result.url}`} id={`search-result-${i}`} role="option" aria-selected={i === active} onMouseMove={() => setActive(i)}>
-              <Link to={withCommit(result.url, commit)} tabIndex={-1} onClick={onClose}>
+            <li key={`${result.url}`} role="none">
+              {/* The link itself is the option: an option may not hold a focusable control. */}
+              <Link
+                id={`search-result-${i}`}
+                role="option"
+                aria-selected={i === active}
+                onMouseMove={() => setActive(i)}
+                to={withCommit(result.url, commit)}
+                tabIndex={-1}
+                onClick={onClose}
+              >
                 <span className="search-result-title">
                   {result.title}
                   {result.section ? <span className="search-result-section"> › {result.section}</span> : null}

@@ -3,10 +3,20 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 /** Methods a fetch Request cannot carry: Remix's adapter throws on them before any route runs. */
 const FORBIDDEN_METHODS = new Set(["TRACE", "TRACK"]);
 
+const READ_ONLY = { status: 405, message: "This site is read-only: its pages answer GET and HEAD requests only." };
+
+/**
+ * Only API routes take other methods (the webhook takes POST) and answer the rest with their own
+ * 405. Anything else sent to a page would reach Remix's document-action path, whose cross-origin
+ * check throws a 500 before the route could refuse it.
+ */
+const takesOtherMethods = (url: string) => url.startsWith("/api/");
+
 /** Why express and Remix cannot take this request, or undefined when they can. */
 function refusal(req: IncomingMessage): { status: number; message: string } | undefined {
-  if (req.method && FORBIDDEN_METHODS.has(req.method)) return { status: 405, message: "This site is read-only: its pages answer GET and HEAD requests only." };
+  if (req.method && FORBIDDEN_METHODS.has(req.method)) return READ_ONLY;
   if (!req.url?.startsWith("/")) return { status: 400, message: "The request target must be a path, such as /guides." };
+  if (req.method !== "GET" && req.method !== "HEAD" && !takesOtherMethods(req.url)) return READ_ONLY;
   const host = req.headers.host;
   if (host !== undefined && !URL.canParse(`http://${host}/`)) return { status: 400, message: "The Host header is not a valid host name." };
   return undefined;

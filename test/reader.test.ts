@@ -1,24 +1,10 @@
-import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { page, sampleContent, WorkingCopy } from "./helpers/git";
 import { startServer, type RunningServer } from "./helpers/server";
+import { rawRequest } from "./helpers/raw-http";
 
 const SVG_V1 = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="red"/></svg>';
 const SVG_V2 = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="blue"/></svg>';
-
-/** A GET whose path reaches the server byte for byte (fetch would normalise dot segments). */
-function rawGet(base: string, path: string): Promise<{ status: number; body: string }> {
-  const { hostname, port } = new URL(base);
-  return new Promise((resolve, reject) => {
-    http
-      .get({ hostname, port, path }, (res) => {
-        let body = "";
-        res.on("data", (d) => (body += d));
-        res.on("end", () => resolve({ status: res.statusCode!, body }));
-      })
-      .on("error", reject);
-  });
-}
 
 describe("reader features: search, static files, edit links, sharing", () => {
   let server: RunningServer;
@@ -124,7 +110,8 @@ describe("reader features: search, static files, edit links, sharing", () => {
     ["/static/img%5c..%5csquare.svg", 400, "not a valid file path"],
     ["/static/img/square.svg?commit=nothex", 400, "commit"],
   ])("refuses the static path %s with %i", async (path, status, message) => {
-    const res = await rawGet(server.url, path);
+    // Raw bytes: fetch would normalise the dot segments before they reach the server.
+    const res = await rawRequest(server.url, { target: path });
     expect(res.status).toBe(status);
     expect(res.body).toContain(message);
   });

@@ -1,7 +1,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import net from "node:net";
 import path from "node:path";
+import { freePort } from "../../scripts/bench/process";
 import { tempDir } from "./git";
+
+// One way to find a free port, for the tests and the benchmark.
+export { freePort };
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -9,17 +12,6 @@ export interface RunningServer {
   url: string;
   output: () => string;
   stop: () => Promise<void>;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
 }
 
 /** Spawns the production server (build/index.js, compiled from serve/main.ts), as `npm start` does. */

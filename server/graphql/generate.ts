@@ -164,7 +164,7 @@ class ReferenceWriter {
       "## Fields\n",
       ...fields.map((field) => {
         const args = field.args.length
-          ? `\n**Arguments:** ${field.args.map((a) => `\`${a.name}\`: ${this.typeRef(a.type)}${a.description ? ` (${escapeMdx(a.description)})` : ""}`).join("; ")}\n`
+          ? `\n**Arguments**\n\n${field.args.map((a) => `- \`${a.name}\`: ${this.typeRef(a.type)}${a.description ? `: ${escapeMdx(a.description)}` : ""}`).join("\n")}\n`
           : "";
         return `### ${field.name}\n\n${this.typeRef(field.type)} ${this.badges(field.type, field.deprecationReason)}\n\n${escapeMdx(field.description ?? "")}\n${args}${this.describeDeprecation(field.deprecationReason)}`;
       }),
@@ -269,6 +269,6 @@ export function generateGraphqlReference(sdl: string): GeneratedPage[] {
 
 export const graphqlGenerator: PageGenerator = {
   sourcePath: "schemas/sui.graphql",
-  version: "graphql-reference@2",
+  version: "graphql-reference@3",
   generate: generateGraphqlReference,
 };

@@ -14,8 +14,6 @@ function etagOf(commit: string, build: string, path: string): string {
 }
 
 export default async function handleRequest(request: Request, status: number, headers: Headers, context: EntryContext): Promise<Response> {
-  // The error page of a 405 (see root.tsx) says which methods work; the header says it to machines.
-  if (status === 405) headers.set("Allow", "GET, HEAD");
   const data = context.staticHandlerContext.loaderData["routes/$"] as PageData | MarkdownData | undefined;
   if (!data || status !== 200) return streamDocument(request, status, headers, context);
   const url = new URL(request.url);

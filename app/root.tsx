@@ -44,12 +44,9 @@ export default function App() {
 /** What the error page says about a thrown response or error. */
 function errorPayload(error: unknown): ErrorPayload {
   return isRouteErrorResponse(error)
-    ? error.status === 405
-      ? // Remix's own 405 (a PUT, DELETE, PROPFIND... on a page) carries a message meant for developers.
-        { status: 405, title: "Method not allowed", message: "This site is read-only: its pages answer GET and HEAD requests only." }
-      : typeof error.data === "object" && error.data
-        ? (error.data as ErrorPayload)
-        : { status: error.status, title: error.status === 404 ? "Page not found" : "Error", message: String(error.data || error.statusText) }
+    ? typeof error.data === "object" && error.data
+      ? (error.data as ErrorPayload)
+      : { status: error.status, title: error.status === 404 ? "Page not found" : "Error", message: String(error.data || error.statusText) }
     : { status: 500, title: "Something went wrong", message: "The page could not be rendered." };
 }
 

@@ -101,13 +101,13 @@ const CASES: Case[] = [
   row("DELETE on the landing page", "/", 405, /read-only/, { method: "DELETE", header: ["allow", /GET, HEAD/] }),
   row("PUT on /history/", "/history/guides/first", 405, /read-only/, { method: "PUT", header: ["allow", /GET, HEAD/] }),
   row("DELETE on the catalogue", "/api/catalogue", 405, /This endpoint is read-only: use GET or HEAD/, { method: "DELETE", header: ["allow", /GET, HEAD/] }),
+  row("PROPFIND on the catalogue", "/api/catalogue", 405, /This endpoint is read-only: use GET or HEAD/, { method: "PROPFIND", header: ["allow", /^GET, HEAD$/] }),
   row("POST to /api/status", "/api/status", 405, /read-only/, { method: "POST", body: "{}", header: ["allow", /GET, HEAD/] }),
   row("PATCH a static file", "/static/img.svg", 405, /read-only/, { method: "PATCH", header: ["allow", /GET, HEAD/] }),
   row("method Node does not know", "/guides/first", 400, /Bad Request/, { method: "BREW" }),
   row("TRACE on a page", "/guides/first", 405, /read-only/, { method: "TRACE", header: ["allow", /^GET, HEAD$/] }),
   // Remix's CSRF check on document actions would throw (500) before any route; serve/ refuses first.
   row("POST to a page from another origin", "/guides/first", 405, /read-only/, { method: "POST", headers: { Origin: "https://elsewhere.example" }, body: "", header: ["allow", /^GET, HEAD$/] }),
-  row("DELETE on the landing page", "/", 405, /read-only/, { method: "DELETE", header: ["allow", /^GET, HEAD$/] }),
 
   // Requests Remix's adapter cannot turn into a URL: the production server (serve/) refuses them first.
   row("absolute-form file: target", "file:///etc/passwd", 400, /The request target must be a path/),

@@ -46,8 +46,3 @@ export function commitParam(url: URL): string | null {
   if (values.length > 1) throw new BadRequestError("?commit= is given more than once: name one commit");
   return values[0] ?? null;
 }
-
-/** Action of the read-only resource routes: without it Remix answers other methods with a 405 saying "Unexpected Server Error". */
-export function methodNotAllowed(): Response {
-  return Response.json({ error: "This endpoint is read-only: use GET or HEAD" }, { status: 405, headers: { Allow: "GET, HEAD" } });
-}

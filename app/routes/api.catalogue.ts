@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { catalogueEntry } from "../../server/index";
 import { content } from "~/content.server";
-import { commitParam, jsonError, methodNotAllowed } from "~/lib/http.server";
+import { commitParam, jsonError } from "~/lib/http.server";
 import { cacheHeaders } from "~/lib/cache-headers.server";
 
 /** SPEC section 3 doc metadata for every page, at the live commit or at ?commit=. */
@@ -14,5 +14,3 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return jsonError(error);
   }
 }
-
-export const action = methodNotAllowed;

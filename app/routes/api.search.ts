@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { parseSearchRequest } from "../../server/index";
 import { content } from "~/content.server";
-import { commitParam, jsonError, methodNotAllowed } from "~/lib/http.server";
+import { commitParam, jsonError } from "~/lib/http.server";
 import { cacheHeaders } from "~/lib/cache-headers.server";
 
 /** Full-text search at the live commit or at ?commit=; the search dialog and tools share it. */
@@ -17,5 +17,3 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return jsonError(error);
   }
 }
-
-export const action = methodNotAllowed;

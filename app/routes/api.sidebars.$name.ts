@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { SIDEBAR_NAMES, type SidebarName } from "../../server/index";
 import { content } from "~/content.server";
-import { commitParam, jsonError, methodNotAllowed } from "~/lib/http.server";
+import { commitParam, jsonError } from "~/lib/http.server";
 import { cacheHeaders } from "~/lib/cache-headers.server";
 
 /** One sidebar's items as data (guidesSidebar or guides, ...), at the live commit or at ?commit=. */
@@ -21,5 +21,3 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     return jsonError(error);
   }
 }
-
-export const action = methodNotAllowed;

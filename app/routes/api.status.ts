@@ -1,5 +1,4 @@
 import { content } from "~/content.server";
-import { methodNotAllowed } from "~/lib/http.server";
 
 /** The live commit, the last fetch and the last publishing error, for operators and tests. */
 export function loader() {
@@ -8,5 +7,3 @@ export function loader() {
     { headers: { "Cache-Control": "no-store" } },
   );
 }
-
-export const action = methodNotAllowed;

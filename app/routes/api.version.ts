@@ -1,5 +1,5 @@
 import { content } from "~/content.server";
-import { jsonError, methodNotAllowed } from "~/lib/http.server";
+import { jsonError } from "~/lib/http.server";
 
 /** The docs version record (SPEC section 3), read from site/version.json at the live commit. */
 export async function loader() {
@@ -9,5 +9,3 @@ export async function loader() {
     return jsonError(error);
   }
 }
-
-export const action = methodNotAllowed;

@@ -1,10 +1,7 @@
 import { content } from "~/content.server";
-import { methodNotAllowed } from "~/lib/http.server";
 
 /** Liveness and readiness for the container: answers once the content repository is open. */
 export function loader() {
   const { commit } = content.live.status();
   return Response.json({ ok: true, commit }, { headers: { "Cache-Control": "no-store" } });
 }
-
-export const action = methodNotAllowed;

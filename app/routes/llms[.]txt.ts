@@ -1,5 +1,4 @@
 import { content } from "~/content.server";
-import { methodNotAllowed } from "~/lib/http.server";
 
 /** For AI assistants and tools: every page with its description; each page's Markdown is at <route>.md. */
 export function loader() {
@@ -8,5 +7,3 @@ export function loader() {
   const body = `# Sui Documentation\n\n> Guides, concepts, standards and references for building on Sui with Move. Every page is also available as Markdown at its route with .md appended.\n\n## Pages\n\n${lines.join("\n")}\n`;
   return new Response(body, { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=300" } });
 }
-
-export const action = methodNotAllowed;

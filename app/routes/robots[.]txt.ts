@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { content } from "~/content.server";
-import { methodNotAllowed } from "~/lib/http.server";
 
 export function loader({ request }: LoaderFunctionArgs) {
   const origin = content.config.siteUrl ?? new URL(request.url).origin;
@@ -8,5 +7,3 @@ export function loader({ request }: LoaderFunctionArgs) {
     headers: { "Content-Type": "text/plain; charset=utf-8" },
   });
 }
-
-export const action = methodNotAllowed;

@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { content } from "~/content.server";
-import { methodNotAllowed } from "~/lib/http.server";
 
 const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -15,5 +14,3 @@ export function loader({ request }: LoaderFunctionArgs) {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=300" },
   });
 }
-
-export const action = methodNotAllowed;

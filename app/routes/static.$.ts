@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { content } from "~/content.server";
 import { cacheHeaders } from "~/lib/cache-headers.server";
-import { commitParam, methodNotAllowed } from "~/lib/http.server";
+import { commitParam } from "~/lib/http.server";
 import { ContentError } from "../../server/index";
 
 /**
@@ -27,5 +27,3 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     return new Response(`${error.message}\n`, { status: error.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }
 }
-
-export const action = methodNotAllowed;

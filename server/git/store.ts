@@ -34,6 +34,8 @@ export class GitStore {
   private readonly subtrees = new LRUCache<string, FileMap>({ max: 20_000 });
   private readonly commitFiles = new LRUCache<string, FileMap>({ max: 256 });
   private readonly commits = new LRUCache<string, CommitInfo>({ max: 10_000 });
+  /** Abbreviated ?commit= values already expanded: links keep the reader's value on every request. */
+  private readonly expanded = new LRUCache<string, string>({ max: 10_000 });
   private readonly walkOnce = singleFlight<FileMap>();
 
   constructor(readonly gitdir: string) {}
@@ -54,6 +56,8 @@ export class GitStore {
         `"${param.slice(0, 80)}" is not a commit id: use 7 to 40 hexadecimal digits`,
       );
     }
+    const known = this.expanded.get(value);
+    if (known) return known;
     let oid: string;
     try {
       oid = FULL_OID.test(value) ? value : await git.expandOid({ ...this.base, oid: value });
@@ -66,6 +70,7 @@ export class GitStore {
     await this.commit(oid).catch(() => {
       throw new NotFoundError(`Commit ${value} is not in the content repository`, "commit");
     });
+    this.expanded.set(value, oid);
     return oid;
   }
 

@@ -34,8 +34,10 @@ export interface ContentService {
   search: SearchService;
   /** The live snapshot, or the one of `?commit=` when given (400/404 errors for bad values). */
   snapshotAt(commitParam: string | null): Promise<Snapshot>;
-  /** A file under static/ at the snapshot's commit, with its bytes (400/404 errors for bad paths). */
-  readStatic(snapshot: Snapshot, urlPath: string): Promise<StaticFile & { body: Uint8Array }>;
+  /** A file under static/ at the snapshot's commit, found without reading it (400/404 errors for bad paths). */
+  staticFile(snapshot: Snapshot, urlPath: string): StaticFile;
+  /** The bytes of a file found by staticFile. */
+  readStatic(file: StaticFile): Promise<Uint8Array>;
   /** The docs version record of a commit (site/version.json). */
   version(snapshot?: Snapshot): Promise<VersionRecord>;
 }
@@ -59,10 +61,8 @@ export async function startContentService(config: Config = readConfig(), log?: (
       if (commitParam === null) return live.snapshot;
       return engine.snapshot(await engine.store.resolveCommit(commitParam));
     },
-    async readStatic(snapshot, urlPath) {
-      const file = staticFile(snapshot.files, urlPath);
-      return { ...file, body: await engine.store.readBlob(file.oid) };
-    },
+    staticFile: (snapshot, urlPath) => staticFile(snapshot.files, urlPath),
+    readStatic: (file) => engine.store.readBlob(file.oid),
     async version(snapshot = live.snapshot) {
       const oid = snapshot.files.get("site/version.json");
       if (!oid) throw new NotFoundError("site/version.json is missing from the content repository", "file");

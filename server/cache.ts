@@ -1,0 +1,52 @@
+import { LRUCache } from "lru-cache";
+
+export interface CacheOptions<V extends {}> {
+  /** Bytes the cache may hold; values are weighed by `sizeOf`. */
+  maxBytes: number;
+  /** Approximate bytes one value holds in memory (strings count two bytes a character). */
+  sizeOf: (value: V, key: string) => number;
+}
+
+/**
+ * One cache shape for the whole engine: bounded in bytes, and get-or-compute with in-flight
+ * de-duplication, so concurrent cold requests for one key cost one computation. Built on
+ * lru-cache's fetchMethod; a computation that throws stores nothing and rejects every waiter.
+ */
+export class Cache<V extends {}> {
+  private readonly lru: LRUCache<string, V, () => Promise<V>>;
+
+  constructor(options: CacheOptions<V>) {
+    this.lru = new LRUCache<string, V, () => Promise<V>>({
+      maxSize: options.maxBytes,
+      sizeCalculation: (value, key) => Math.max(1, Math.ceil(options.sizeOf(value, key))),
+      fetchMethod: (_key, _stale, { context }) => context(),
+      // A value evicted while it is being computed is still returned to its waiters.
+      ignoreFetchAbort: true,
+    });
+  }
+
+  /** The value for `key`, computed by `compute` on a miss; callers that arrive meanwhile share it. */
+  async get(key: string, compute: () => Promise<V>): Promise<V> {
+    const value = await this.lru.fetch(key, { context: compute });
+    if (value === undefined) throw new Error(`cache: computing "${key.slice(0, 80)}" gave no value`);
+    return value;
+  }
+
+  /** The value if it is already computed, without computing it or changing its recency. */
+  peek(key: string): V | undefined {
+    return this.lru.peek(key);
+  }
+
+  set(key: string, value: V): void {
+    this.lru.set(key, value);
+  }
+
+  /** Bytes held now, as weighed by sizeOf. */
+  get bytes(): number {
+    return this.lru.calculatedSize;
+  }
+
+  get entries(): number {
+    return this.lru.size;
+  }
+}

@@ -23,6 +23,8 @@ export interface CliFacts {
   source: string;
   /** Flags every command accepts (clap's --help, --version). */
   alwaysAccepted: string[];
+  /** Commands whose flags the tree cannot list (flattened clap structs): not checked. */
+  flagsUnknown: { commands: string[] };
   /** "sui client publish" -> its subcommands and flags. */
   commands: Record<string, { subcommands: string[]; flags: string[] }>;
 }

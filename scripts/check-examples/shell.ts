@@ -45,7 +45,8 @@ export function suiInvocationProblems(args: Word[], cli: CliFacts): Array<{ row:
     if (text === "--") break;
     if (text.startsWith("-") && !/^-\d/.test(text) && !word.dynamic) {
       const flag = text.split("=")[0]!;
-      if (!(flag.startsWith("-") && !flag.startsWith("--") && flag.length > 2) && !allowed.has(flag)) {
+      const shortCluster = !flag.startsWith("--") && flag.length > 2;
+      if (!shortCluster && !allowed.has(flag) && !cli.flagsUnknown.commands.includes(path.join(" "))) {
         problems.push({ row: word.row, reason: `\`${path.join(" ")}\` has no flag ${flag}` });
       }
       previousWasFlag = !text.includes("=");

@@ -1,5 +1,4 @@
 // Declarations for the gas-smashing fragments in concepts/transactions/gas-smashing.
-import { Transaction } from '@mysten/sui/transactions';
 
 type CoinRef = { objectId: string; version: string; digest: string };
 
@@ -10,4 +9,3 @@ declare const coinRefs: CoinRef[];
 declare const recipientAddress: string;
 declare const merchantAddress: string;
 
-export { Transaction, allSuiCoinRefs, coinRefs, recipientAddress, merchantAddress };

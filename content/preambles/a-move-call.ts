@@ -1,6 +1,5 @@
 // Placeholders shared by short transaction-building fragments in the concepts pages:
 // the published package, objects it created, and the addresses involved.
-import { Transaction } from '@mysten/sui/transactions';
 
 declare const PACKAGE_ID: string;
 declare const VAULT_ID: string;
@@ -8,4 +7,3 @@ declare const COIN_ID: string;
 declare const myAddress: string;
 declare const ownerAddress: string;
 
-export { Transaction, PACKAGE_ID, VAULT_ID, COIN_ID, myAddress, ownerAddress };

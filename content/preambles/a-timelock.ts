@@ -1,7 +1,7 @@
 // Declarations for the custom upgrade policy fragment in
 // concepts/sui-move-concepts/packages/custom-policies.
-import { SuiGrpcClient } from '@mysten/sui/grpc';
-import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
+import type { SuiGrpcClient } from '@mysten/sui/grpc';
+import type { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
 
 declare const client: SuiGrpcClient;
 /** The key of the address that owns the TimelockedCap. */
@@ -11,4 +11,3 @@ declare const TIMELOCK_PACKAGE_ID: string;
 /** The latest version of the application package being upgraded. */
 declare const APP_PACKAGE_ID: string;
 
-export { client, adminKeypair, TIMELOCKED_CAP_ID, TIMELOCK_PACKAGE_ID, APP_PACKAGE_ID };

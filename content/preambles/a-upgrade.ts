@@ -1,6 +1,6 @@
 // Declarations for the upgrade fragment in concepts/sui-move-concepts/packages/upgrade.
-import { SuiGrpcClient } from '@mysten/sui/grpc';
-import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
+import type { SuiGrpcClient } from '@mysten/sui/grpc';
+import type { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
 
 declare const client: SuiGrpcClient;
 declare const keypair: Ed25519Keypair;
@@ -9,4 +9,3 @@ declare const UPGRADE_CAP_ID: string;
 /** The ID of the package's latest version (what the upgrade builds on). */
 declare const CURRENT_PACKAGE_ID: string;
 
-export { client, keypair, UPGRADE_CAP_ID, CURRENT_PACKAGE_ID };

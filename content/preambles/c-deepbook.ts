@@ -1,14 +1,11 @@
-// Declarations shared by DeepBook fragments: a mainnet gRPC client extended with DeepBook, knowing one
-// balance manager under the key "main", the signer's keypair, and a transaction under construction.
-import { SuiGrpcClient } from '@mysten/sui/grpc';
-import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
-import { Transaction } from '@mysten/sui/transactions';
-import { deepbook, OrderType, SelfMatchingOptions } from '@mysten/deepbook-v3';
+// Preamble "c-deepbook": DeepBook fragments run with a gRPC client extended with DeepBook
+// (new SuiGrpcClient({ network, baseUrl }).$extend(deepbook({ address, balanceManagers: { main: ... } }))),
+// which knows one balance manager under the key "main", and a transaction being built.
+import type { SuiGrpcClient } from '@mysten/sui/grpc';
+import type { Transaction } from '@mysten/sui/transactions';
+import type { DeepBookClient } from '@mysten/deepbook-v3';
 
-declare const keypair: Ed25519Keypair;
-declare const BALANCE_MANAGER_ID: string;
-
-const client = new SuiGrpcClient({ network: 'mainnet', baseUrl: 'https://fullnode.mainnet.sui.io:443' }).$extend(
-	deepbook({ address: keypair.toSuiAddress(), balanceManagers: { main: { address: BALANCE_MANAGER_ID } } }),
-);
+/** The extended client: Sui methods plus `client.deepbook`. */
+declare const client: SuiGrpcClient & { deepbook: DeepBookClient };
+/** A transaction being built. */
 declare const tx: Transaction;

@@ -1,2 +1,0 @@
-// The trading frontend's transaction builders read the published package ID from src/constants.ts.
-declare const PACKAGE_ID: string;

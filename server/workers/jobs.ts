@@ -1,0 +1,52 @@
+/**
+ * The work that runs in worker threads, off the request thread: compiling pages, generating
+ * reference pages from data files, building search indexes. This module is the worker's entry
+ * (piscina calls its named exports); each job takes and returns plain data.
+ */
+import type { GeneratedPage } from "../content/generator";
+import { generators } from "../generators";
+import { compileMdx, type MdxInput } from "../mdx/compile";
+import { PageProblems, type PageProblem } from "../mdx/problems";
+import { pageSections } from "../search/sections";
+import { SearchIndex, type SerializedSearchIndex } from "../search/search-index";
+
+export type CompileOutcome = { ok: true; json: string } | { ok: false; problems: PageProblem[] };
+
+/** The compiled page as JSON text: one string crosses the thread boundary cheaply and goes to disk as is. */
+export async function compile(input: MdxInput): Promise<CompileOutcome> {
+  try {
+    return { ok: true, json: JSON.stringify(await compileMdx(input)) };
+  } catch (error) {
+    if (error instanceof PageProblems) return { ok: false, problems: error.problems };
+    return { ok: false, problems: [{ file: input.path, line: 1, column: 1, reason: (error as Error).message }] };
+  }
+}
+
+export type GenerateOutcome = { ok: true; pages: GeneratedPage[] } | { ok: false; message: string };
+
+export function generate({ sourcePath, text }: { sourcePath: string; text: string }): GenerateOutcome {
+  const generator = generators.find((g) => g.sourcePath === sourcePath);
+  if (!generator) return { ok: false, message: `no generator reads ${sourcePath}` };
+  try {
+    return { ok: true, pages: generator.generate(text) };
+  } catch (error) {
+    return { ok: false, message: `cannot generate pages: ${(error as Error).message}` };
+  }
+}
+
+export interface SearchPage {
+  id: string;
+  title: string;
+  source: string;
+}
+
+export function searchIndex({ pages }: { pages: SearchPage[] }): SerializedSearchIndex {
+  return SearchIndex.build(pages.flatMap((page) => pageSections(page.id, page.title, page.source))).serialize();
+}
+
+/** The jobs by name, for the pool's types. */
+export interface Jobs {
+  compile: typeof compile;
+  generate: typeof generate;
+  searchIndex: typeof searchIndex;
+}

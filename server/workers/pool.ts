@@ -1,0 +1,99 @@
+import os from "node:os";
+import { fileURLToPath } from "node:url";
+import { Piscina } from "piscina";
+import { BusyError } from "../errors";
+import type { Jobs } from "./jobs";
+
+export interface WorkerPoolOptions {
+  /** Worker threads; default: one per core. */
+  threads?: number;
+  /** Jobs waiting for a thread before new ones are refused with a BusyError. */
+  maxQueue?: number;
+  /** Heap limit of each worker, MB. */
+  memoryMb?: number;
+  /** The worker's entry module (tests substitute their own). Default: jobs.ts, or workers/jobs.js in the build. */
+  filename?: string;
+}
+
+/** A job that ran longer than its time limit; its worker was terminated. */
+export class JobTimeoutError extends Error {
+  constructor(
+    readonly job: string,
+    readonly limitMs: number,
+  ) {
+    super(`${job} took longer than ${limitMs / 1000} s and was stopped`);
+    this.name = "JobTimeoutError";
+  }
+}
+
+/**
+ * Worker threads for CPU-heavy jobs, so the request thread keeps answering while pages compile.
+ * Workers get an empty environment (no secrets), a heap limit, and a time limit per job (a job over
+ * it terminates its worker, which piscina replaces); the queue is bounded, so overload is a quick
+ * 503 rather than an ever longer wait.
+ */
+export class WorkerPool {
+  private readonly piscina: Piscina;
+
+  constructor(options: WorkerPoolOptions = {}) {
+    const filename = options.filename ?? defaultEntry();
+    const threads = options.threads ?? os.availableParallelism();
+    this.piscina = new Piscina({
+      filename,
+      minThreads: 1,
+      maxThreads: threads,
+      idleTimeout: 60_000,
+      maxQueue: options.maxQueue ?? 256,
+      env: {},
+      resourceLimits: { maxOldGenerationSizeMb: options.memoryMb ?? 256 },
+    });
+  }
+
+  /** Runs the named job on a worker thread; rejects with JobTimeoutError after `timeoutMs`, BusyError when the queue is full. */
+  async run<K extends keyof Jobs>(name: K, input: Parameters<Jobs[K]>[0], timeoutMs: number): Promise<Awaited<ReturnType<Jobs[K]>>> {
+    const signal = AbortSignal.timeout(timeoutMs);
+    try {
+      return await this.piscina.run(input, { name, signal });
+    } catch (error) {
+      if (signal.aborted) throw new JobTimeoutError(name, timeoutMs);
+      if ((error as Error).message === "Task queue is at limit") {
+        throw new BusyError("The server is busy compiling pages and cannot take more work right now; try again in a few seconds.");
+      }
+      throw error;
+    }
+  }
+
+  /** Jobs waiting for a thread. */
+  get queued(): number {
+    return this.piscina.queueSize;
+  }
+
+  /** Terminates every worker, running jobs included; their callers get an error. */
+  async close(): Promise<void> {
+    await this.piscina.destroy();
+  }
+}
+
+/**
+ * In the build, the server is one bundle (build/index.js) and the worker entry sits beside it in
+ * build/workers/jobs.js (`npm run build` emits both). Run from source (vitest, tsx), the worker loads
+ * jobs.ts through tsx.
+ */
+function defaultEntry(): string {
+  return fileURLToPath(new URL(import.meta.url.endsWith(".ts") ? "./jobs-from-source.mjs" : "./workers/jobs.js", import.meta.url));
+}
+
+let shared: WorkerPool | undefined;
+
+/** The process's pool, started on first use. */
+export function sharedWorkerPool(): WorkerPool {
+  shared ??= new WorkerPool();
+  return shared;
+}
+
+/** Stops the process's workers (at shutdown): running compiles end at once. */
+export async function closeWorkers(): Promise<void> {
+  const pool = shared;
+  shared = undefined;
+  await pool?.close();
+}

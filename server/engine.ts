@@ -214,6 +214,12 @@ export class ContentEngine {
     return result.page;
   }
 
+  /** Bytes each cache holds now; each stays under its bound. */
+  cacheBytes(): Record<"texts" | "frontmatters" | "generated" | "sidebarFiles" | "snapshots" | "pageKeys" | "compiled", number> {
+    const { texts, frontmatters, generated, sidebarFiles, snapshots, pageKeys, compiled } = this;
+    return { texts: texts.bytes, frontmatters: frontmatters.bytes, generated: generated.bytes, sidebarFiles: sidebarFiles.bytes, snapshots: snapshots.bytes, pageKeys: pageKeys.bytes, compiled: compiled.bytes };
+  }
+
   /** A content address of everything the compiled page depends on, remembered per commit and page. */
   private compileKey(snapshot: Snapshot, page: PageMeta): Promise<string> {
     return this.pageKeys.get(`${snapshot.commit.oid}:${page.id}`, async () => {

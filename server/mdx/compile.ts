@@ -95,7 +95,7 @@ async function expand(path: string, source: string, files: Record<string, string
     }
   }
   if (problems.length === 0) inline(tree, path, snippets, problems);
-  if (problems.length) throw new PageProblems(problems);
+  if (problems.length) throw new PageProblems(problems.sort((a, b) => a.line - b.line || a.column - b.column));
   return tree;
 }
 

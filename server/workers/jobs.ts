@@ -3,6 +3,7 @@
  * reference pages from data files, building search indexes. This module is the worker's entry
  * (piscina calls its named exports); each job takes and returns plain data.
  */
+import type { MessagePort } from "node:worker_threads";
 import type { GeneratedPage } from "../content/generator";
 import { generators } from "../generators";
 import { compileMdx, type MdxInput } from "../mdx/compile";
@@ -10,10 +11,25 @@ import { PageProblems, type PageProblem } from "../mdx/problems";
 import { pageSections } from "../search/sections";
 import { SearchIndex, type SerializedSearchIndex } from "../search/search-index";
 
+/** What the pool sends: the job's input, and a port to say when the job starts (its time limit starts then). */
+export interface Task<I> {
+  input: I;
+  started: MessagePort;
+}
+
+/** Wraps a job so that it reports its start; waiting in the queue does not count against its time limit. */
+export function asJob<I, O>(run: (input: I) => O) {
+  return ({ input, started }: Task<I>): O => {
+    started.postMessage("started");
+    started.close();
+    return run(input);
+  };
+}
+
 export type CompileOutcome = { ok: true; json: string } | { ok: false; problems: PageProblem[] };
 
 /** The compiled page as JSON text: one string crosses the thread boundary cheaply and goes to disk as is. */
-export async function compile(input: MdxInput): Promise<CompileOutcome> {
+export async function compilePage(input: MdxInput): Promise<CompileOutcome> {
   try {
     return { ok: true, json: JSON.stringify(await compileMdx(input)) };
   } catch (error) {
@@ -24,7 +40,7 @@ export async function compile(input: MdxInput): Promise<CompileOutcome> {
 
 export type GenerateOutcome = { ok: true; pages: GeneratedPage[] } | { ok: false; message: string };
 
-export function generate({ sourcePath, text }: { sourcePath: string; text: string }): GenerateOutcome {
+function generatePages({ sourcePath, text }: { sourcePath: string; text: string }): GenerateOutcome {
   const generator = generators.find((g) => g.sourcePath === sourcePath);
   if (!generator) return { ok: false, message: `no generator reads ${sourcePath}` };
   try {
@@ -40,13 +56,17 @@ export interface SearchPage {
   source: string;
 }
 
-export function searchIndex({ pages }: { pages: SearchPage[] }): SerializedSearchIndex {
+function buildSearchIndex({ pages }: { pages: SearchPage[] }): SerializedSearchIndex {
   return SearchIndex.build(pages.flatMap((page) => pageSections(page.id, page.title, page.source))).serialize();
 }
 
-/** The jobs by name, for the pool's types. */
+export const compile = asJob(compilePage);
+export const generate = asJob(generatePages);
+export const searchIndex = asJob(buildSearchIndex);
+
+/** The jobs by name, with their input and output, for the pool's types. */
 export interface Jobs {
-  compile: typeof compile;
-  generate: typeof generate;
-  searchIndex: typeof searchIndex;
+  compile: typeof compilePage;
+  generate: typeof generatePages;
+  searchIndex: typeof buildSearchIndex;
 }

@@ -1,5 +1,6 @@
 import os from "node:os";
 import { fileURLToPath } from "node:url";
+import { MessageChannel } from "node:worker_threads";
 import { Piscina } from "piscina";
 import { BusyError } from "../errors";
 import type { Jobs } from "./jobs";
@@ -34,38 +35,52 @@ export class JobTimeoutError extends Error {
  */
 export class WorkerPool {
   private readonly piscina: Piscina;
+  /** Jobs running or waiting; counted here because piscina's own maxQueue also admits jobs for workers still starting. */
+  private outstanding = 0;
+  private readonly capacity: number;
 
   constructor(options: WorkerPoolOptions = {}) {
     const filename = options.filename ?? defaultEntry();
     const threads = options.threads ?? os.availableParallelism();
+    this.capacity = threads + (options.maxQueue ?? 256);
     this.piscina = new Piscina({
       filename,
       minThreads: 1,
       maxThreads: threads,
       idleTimeout: 60_000,
-      maxQueue: options.maxQueue ?? 256,
       env: {},
       resourceLimits: { maxOldGenerationSizeMb: options.memoryMb ?? 256 },
     });
   }
 
-  /** Runs the named job on a worker thread; rejects with JobTimeoutError after `timeoutMs`, BusyError when the queue is full. */
+  /**
+   * Runs the named job on a worker thread. Rejects with JobTimeoutError when it runs longer than
+   * `timeoutMs` (time spent waiting for a thread does not count), BusyError when the queue is full.
+   */
   async run<K extends keyof Jobs>(name: K, input: Parameters<Jobs[K]>[0], timeoutMs: number): Promise<Awaited<ReturnType<Jobs[K]>>> {
-    const signal = AbortSignal.timeout(timeoutMs);
+    if (this.outstanding >= this.capacity) {
+      throw new BusyError("The server is busy compiling pages and cannot take more work right now; try again in a few seconds.");
+    }
+    this.outstanding++;
+    const timeout = new AbortController();
+    const { port1, port2 } = new MessageChannel();
+    let timer: NodeJS.Timeout | undefined;
+    port1.once("message", () => (timer = setTimeout(() => timeout.abort(), timeoutMs)));
     try {
-      return await this.piscina.run(input, { name, signal });
+      return await this.piscina.run({ input, started: port2 }, { name, signal: timeout.signal, transferList: [port2] });
     } catch (error) {
-      if (signal.aborted) throw new JobTimeoutError(name, timeoutMs);
-      if ((error as Error).message === "Task queue is at limit") {
-        throw new BusyError("The server is busy compiling pages and cannot take more work right now; try again in a few seconds.");
-      }
+      if (timeout.signal.aborted) throw new JobTimeoutError(name, timeoutMs);
       throw error;
+    } finally {
+      this.outstanding--;
+      clearTimeout(timer);
+      port1.close();
     }
   }
 
-  /** Jobs waiting for a thread. */
-  get queued(): number {
-    return this.piscina.queueSize;
+  /** Jobs running or waiting for a thread. */
+  get pending(): number {
+    return this.outstanding;
   }
 
   /** Terminates every worker, running jobs included; their callers get an error. */

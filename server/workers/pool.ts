@@ -38,6 +38,7 @@ export class WorkerPool {
   /** Jobs running or waiting; counted here because piscina's own maxQueue also admits jobs for workers still starting. */
   private outstanding = 0;
   private readonly capacity: number;
+  private closed = false;
 
   constructor(options: WorkerPoolOptions = {}) {
     const filename = options.filename ?? defaultEntry();
@@ -58,6 +59,8 @@ export class WorkerPool {
    * `timeoutMs` (time spent waiting for a thread does not count), BusyError when the queue is full.
    */
   async run<K extends keyof Jobs>(name: K, input: Parameters<Jobs[K]>[0], timeoutMs: number): Promise<Awaited<ReturnType<Jobs[K]>>> {
+    // piscina would start new workers for jobs that come after destroy().
+    if (this.closed) throw new BusyError("The server is shutting down.");
     if (this.outstanding >= this.capacity) {
       throw new BusyError("The server is busy compiling pages and cannot take more work right now; try again in a few seconds.");
     }
@@ -85,6 +88,7 @@ export class WorkerPool {
 
   /** Terminates every worker, running jobs included; their callers get an error. */
   async close(): Promise<void> {
+    this.closed = true;
     await this.piscina.destroy();
   }
 }

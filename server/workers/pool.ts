@@ -29,7 +29,8 @@ export class JobTimeoutError extends Error {
 
 /**
  * Worker threads for CPU-heavy jobs, so the request thread keeps answering while pages compile.
- * Workers get an empty environment (no secrets), a heap limit, and a time limit per job (a job over
+ * Workers get an empty environment (no secrets), a heap limit, a lower CPU priority than the request
+ * thread, and a time limit per job (a job over
  * it terminates its worker, which piscina replaces); the queue is bounded, so overload is a quick
  * 503 rather than an ever longer wait.
  */
@@ -50,6 +51,8 @@ export class WorkerPool {
       maxThreads: threads,
       idleTimeout: 60_000,
       env: {},
+      // Linux: a lower priority for the worker threads only, so requests on the main thread come first.
+      niceIncrement: 10,
       resourceLimits: { maxOldGenerationSizeMb: options.memoryMb ?? 256 },
     });
   }

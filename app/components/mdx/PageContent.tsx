@@ -56,7 +56,7 @@ function render(node: PageNode): ReactNode {
     }
   }
   if (tag === "input") safe.readOnly = true;
-  return createElement(components[tag] ?? tag, safe, ...(rendered.length ? rendered : []));
+  return createElement(components[tag] ?? tag, safe, ...rendered);
 }
 
 function safeUrl(value: unknown): boolean {

@@ -30,7 +30,7 @@ describe("compiling in worker threads", () => {
 
   it("stops a compile that never ends at its time limit, with an error page's message and a log line, while other pages compile", async () => {
     const log: string[] = [];
-    const engine = engineWith({ compileTimeoutMs: 2_500, log: (line) => log.push(line) });
+    const engine = engineWith({ compileTimeoutMs: 6_000, log: (line) => log.push(line) });
     const snapshot = await engine.snapshot(commit);
     const started = Date.now();
     const runaway = engine.compile(snapshot, engine.page(snapshot, "guides/runaway")).catch((e: unknown) => e);
@@ -38,8 +38,8 @@ describe("compiling in worker threads", () => {
     expect(others.map((c) => c.toc[0]?.text)).toEqual(["Install", "Next", "Third"]);
     const error = await runaway;
     expect(error).toBeInstanceOf(CompileError);
-    expect((error as CompileError).message).toMatch(/^docs\/guides\/runaway\.mdx: compiling this page took longer than 4 s and was stopped/);
-    expect(Date.now() - started).toBeLessThan(10_000);
+    expect((error as CompileError).message).toMatch(/^docs\/guides\/runaway\.mdx: compiling this page took longer than 6 s and was stopped/);
+    expect(Date.now() - started).toBeLessThan(15_000);
     expect(log).toEqual([expect.stringMatching(/compile of docs\/guides\/runaway\.mdx \(\/guides\/runaway\) stopped/)]);
     // The terminated worker was replaced: compiling goes on.
     const fresh = engineWith();
@@ -118,7 +118,7 @@ describe("shutting down", () => {
     await new Promise((r) => setTimeout(r, 300));
     const started = Date.now();
     await server.stop();
-    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(Date.now() - started).toBeLessThan(15_000);
     await Promise.all(requests);
   }, 60_000);
 });

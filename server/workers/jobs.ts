@@ -7,9 +7,14 @@ import type { MessagePort } from "node:worker_threads";
 import type { GeneratedPage } from "../content/generator";
 import { generators } from "../generators";
 import { compileMdx, type MdxInput } from "../mdx/compile";
+import { getHighlighter } from "../mdx/highlighter";
 import { PageProblems, type PageProblem } from "../mdx/problems";
 import { pageSections } from "../search/sections";
 import { SearchIndex, type SerializedSearchIndex } from "../search/search-index";
+
+// Load the grammars as soon as the worker starts, not during the first page's compile (a push
+// waiting to go live would pay for it).
+void getHighlighter();
 
 /** What the pool sends: the job's input, and a port to say when the job starts (its time limit starts then). */
 export interface Task<I> {

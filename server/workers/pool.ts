@@ -47,9 +47,9 @@ export class WorkerPool {
     this.capacity = threads + (options.maxQueue ?? 256);
     this.piscina = new Piscina({
       filename,
-      minThreads: 1,
+      // Every worker starts at once and stays: a worker loads its grammars once, in the background.
+      minThreads: threads,
       maxThreads: threads,
-      idleTimeout: 60_000,
       env: {},
       // Linux: a lower priority for the worker threads only, so requests on the main thread come first.
       niceIncrement: 10,

@@ -47,9 +47,11 @@ export class WorkerPool {
     this.capacity = threads + (options.maxQueue ?? 256);
     this.piscina = new Piscina({
       filename,
-      // Every worker starts at once and stays: a worker loads its grammars once, in the background.
-      minThreads: threads,
+      // One worker starts at once and loads its grammars in the background; more start under load
+      // and stay a while, since each pays for loading the grammars again.
+      minThreads: 1,
       maxThreads: threads,
+      idleTimeout: 5 * 60_000,
       env: {},
       // Linux: a lower priority for the worker threads only, so requests on the main thread come first.
       niceIncrement: 10,

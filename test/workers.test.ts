@@ -33,19 +33,21 @@ describe("compiling in worker threads", () => {
     const engine = engineWith({ compileTimeoutMs: 6_000, log: (line) => log.push(line) });
     const snapshot = await engine.snapshot(commit);
     const started = Date.now();
-    const runaway = engine.compile(snapshot, engine.page(snapshot, "guides/runaway")).catch((e: unknown) => e);
+    let stoppedAt = 0;
+    const runaway = engine.compile(snapshot, engine.page(snapshot, "guides/runaway")).catch((e: unknown) => ((stoppedAt = Date.now()), e));
     const others = await Promise.all(["guides/first", "guides/second", "guides/third"].map((id) => engine.compile(snapshot, engine.page(snapshot, id))));
     expect(others.map((c) => c.toc[0]?.text)).toEqual(["Install", "Next", "Third"]);
     const error = await runaway;
     expect(error).toBeInstanceOf(CompileError);
     expect((error as CompileError).message).toMatch(/^docs\/guides\/runaway\.mdx: compiling this page took longer than 6 s and was stopped/);
-    expect(Date.now() - started).toBeLessThan(15_000);
+    // 6 s of running, plus the wait for a worker to start on a loaded machine; never forever.
+    expect(stoppedAt - started).toBeLessThan(30_000);
     expect(log).toEqual([expect.stringMatching(/compile of docs\/guides\/runaway\.mdx \(\/guides\/runaway\) stopped/)]);
     // The terminated worker was replaced: compiling goes on.
     const fresh = engineWith();
     const again = await fresh.snapshot(commit);
     expect((await fresh.compile(again, fresh.page(again, "guides/third"))).toc).toEqual([{ id: "third", text: "Third", depth: 2 }]);
-  }, 30_000);
+  }, 60_000);
 
   it("refuses work with a BusyError when the queue is full, instead of waiting without end", async () => {
     const small = new WorkerPool({ filename: RUNAWAY_JOBS, threads: 1, maxQueue: 1 });
@@ -61,7 +63,7 @@ describe("compiling in worker threads", () => {
     } finally {
       await small.close();
     }
-  }, 30_000);
+  }, 60_000);
 
   it("reuses compiled pages persisted in DATA_DIR after a restart: no compile, first view fast", async () => {
     const compiledDir = tempDir("sui-docs-compiled-");
@@ -118,7 +120,7 @@ describe("shutting down", () => {
     await new Promise((r) => setTimeout(r, 300));
     const started = Date.now();
     await server.stop();
-    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(Date.now() - started).toBeLessThan(10_000);
     await Promise.all(requests);
   }, 60_000);
 });

@@ -14,14 +14,20 @@ const method = (name: string, extra: Record<string, unknown> = {}) => ({
 const document = (info: Record<string, unknown>, methods: unknown[]) =>
   JSON.stringify({ openrpc: "1.2.6", info: { title: "Sui JSON-RPC", version: "1.0.0", ...info }, methods });
 
+/** The generator makes exactly one page; fail loudly if not. */
+function onlyPage<T>(pages: T[]): T {
+  expect(pages).toHaveLength(1);
+  return pages[0]!;
+}
+
 describe("the JSON-RPC reference generator", () => {
   it("opens with the retirement notice and names each method's replacement", () => {
-    const [page] = generateJsonRpcReference(
+    const page = onlyPage(generateJsonRpcReference(
       document({ "x-retirement": "Retired: use [gRPC](/references/sui-api#grpc)." }, [
         method("sui_getObject", { "x-replacement": { grpc: "`LedgerService.GetObject`", graphql: "`Query.object`", note: "Use `include`" } }),
         method("sui_getLegacy"),
       ]),
-    );
+    ));
     expect(page.mdx.startsWith(":::danger[Retired API]\nRetired: use [gRPC](/references/sui-api#grpc).\n:::")).toBe(true);
     expect(page.mdx).toContain("**Replacement:** gRPC `LedgerService.GetObject`; GraphQL `Query.object`. Use `include`");
     const legacy = page.mdx.slice(page.mdx.indexOf("### sui_getLegacy"));
@@ -30,7 +36,7 @@ describe("the JSON-RPC reference generator", () => {
   });
 
   it("leaves a document without retirement data as a plain reference", () => {
-    const [page] = generateJsonRpcReference(document({}, [method("sui_getObject")]));
+    const page = onlyPage(generateJsonRpcReference(document({}, [method("sui_getObject")])));
     expect(page.mdx).not.toContain("Retired API");
     expect(page.mdx).not.toContain("Replacement");
   });
@@ -43,7 +49,7 @@ describe("the JSON-RPC reference generator", () => {
 
   it("turns the content repository's OpenRPC document into a page that compiles, with a replacement for every method", async () => {
     const text = fs.readFileSync(path.join(__dirname, "../../content/schemas/openrpc.json"), "utf8");
-    const [page] = generateJsonRpcReference(text);
+    const page = onlyPage(generateJsonRpcReference(text));
     const methods = (JSON.parse(text) as { methods: unknown[] }).methods.length;
     expect(page.mdx.match(/\*\*Replacement:\*\*/g)).toHaveLength(methods);
     const compiled = await compileMdx({ path: "docs/sui-api-ref.mdx", source: page.mdx, files: {} });

@@ -20,6 +20,11 @@ export interface SearchLimits {
   pendingBuildsPerClient: number;
   /** Pinned-commit indexes kept after they are built. */
   keptPinnedIndexes: number;
+  /**
+   * After a pinned build of t ms, the next one waits t × restRatio ms: pinned builds take at most
+   * 1 / (1 + restRatio) of one core however readers rotate, and the rest is the live site's.
+   */
+  restRatio: number;
   /** What Retry-After says when a build is refused. */
   retryAfterSeconds: number;
 }
@@ -29,6 +34,7 @@ export const SEARCH_LIMITS: SearchLimits = {
   pendingBuilds: 4,
   pendingBuildsPerClient: 1,
   keptPinnedIndexes: 3,
+  restRatio: 1,
   retryAfterSeconds: 5,
 };
 
@@ -45,6 +51,8 @@ export class SearchService {
   private readonly building = new Map<string, Promise<SearchIndex>>();
   private readonly buildSlot: ReturnType<typeof concurrencyLimit>;
   private pending = 0;
+  /** When the next pinned build may start (see restRatio). */
+  private restUntil = 0;
   private readonly pendingByClient = new Map<string, number>();
 
   constructor(
@@ -92,9 +100,16 @@ export class SearchService {
     this.pending++;
     this.pendingByClient.set(client, (this.pendingByClient.get(client) ?? 0) + 1);
     const build = this.buildSlot(async () => {
-      const index = await this.build(snapshot);
-      this.pinned.set(oid, index);
-      return index;
+      const rest = this.restUntil - Date.now();
+      if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
+      const started = Date.now();
+      try {
+        const index = await this.build(snapshot);
+        this.pinned.set(oid, index);
+        return index;
+      } finally {
+        this.restUntil = Date.now() + (Date.now() - started) * this.limits.restRatio;
+      }
     });
     return this.track(oid, build).finally(() => {
       this.pending--;

@@ -16,7 +16,10 @@ export interface BodyLimits {
 
 export type BodyOutcome =
   | { ok: true; body: Buffer }
-  | { ok: false; status: 408 | 413 | 503; message: string };
+  | { ok: false; status: 408 | 413 | 503; message: string; headers?: Record<string, string> };
+
+/** When a sender refused for want of a turn may try again. */
+const RETRY_AFTER_SECONDS = 5;
 
 /** Bytes of a refused body read and dropped so the refusal reaches the sender; past it the connection is dropped. */
 const DRAIN_LIMIT_BYTES = 20 * 1024 * 1024;
@@ -89,9 +92,14 @@ class Turns {
 /** A reader of request bodies under `limits`, shared by every request of one route. */
 export function boundedBodyReader(limits: BodyLimits): (request: Request) => Promise<BodyOutcome> {
   const turns = new Turns(limits.concurrentReads, limits.waitingReads);
-  const tooLarge = { ok: false, status: 413, message: `The body is larger than ${limits.maxBytes / 1024 / 1024} MB` } as const;
-  const tooSlow = { ok: false, status: 408, message: `The body did not arrive within ${limits.timeoutMs / 1000} s` } as const;
-  const busy = { ok: false, status: 503, message: "Too many requests are sending bodies at once; retry in a few seconds" } as const;
+  const tooLarge: BodyOutcome = { ok: false, status: 413, message: `The body is larger than ${limits.maxBytes / 1024 / 1024} MB` };
+  const tooSlow: BodyOutcome = { ok: false, status: 408, message: `The body did not arrive within ${limits.timeoutMs / 1000} s` };
+  const busy: BodyOutcome = {
+    ok: false,
+    status: 503,
+    message: `Too many requests are sending bodies at once; retry in ${RETRY_AFTER_SECONDS} s`,
+    headers: { "Retry-After": String(RETRY_AFTER_SECONDS) },
+  };
   return async (request) => {
     // Content-Length alone is not enough (a chunked body has none), but it refuses most at once.
     if (Number(request.headers.get("Content-Length") ?? 0) > limits.maxBytes) return tooLarge;

@@ -24,10 +24,9 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const read = await readBody(request);
   if (!read.ok) {
-    const message = `Webhook refused: ${read.message.charAt(0).toLowerCase()}${read.message.slice(1)}`;
-    // A sender too slow is not waited for any longer: its connection is closed after the answer.
-    if (read.status === 408) return Response.json({ error: message }, { status: 408, headers: { Connection: "close" } });
-    return refuseUnread(request, read.status, message, read.status === 503 ? { "Retry-After": "5" } : undefined);
+    // A sender too slow is not waited for any longer: its connection closes after the answer, undrained.
+    if (read.status === 408) return Response.json({ error: read.message }, { status: 408, headers: { Connection: "close" } });
+    return refuseUnread(request, read.status, read.message, read.headers);
   }
   const answer = content.receiveWebhook({
     body: read.body,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { page, sampleContent, WorkingCopy } from "./helpers/git";
 import { GitHttpRemote } from "./helpers/git-http";
 import { parseResponse, rawRequest, type RawRequest, type RawResponse } from "./helpers/raw-http";
-import { freePort, startServer, waitFor, type RunningServer } from "./helpers/server";
+import { startServer, waitFor, type RunningServer } from "./helpers/server";
 
 const SECRET = "security-secret";
 const sign = (body: string) => `sha256=${createHmac("sha256", SECRET).update(body).digest("hex")}`;
@@ -250,14 +250,12 @@ describe("security headers, CSP, canonical URLs and origins on the production se
 
 describe("origins without SITE_URL", () => {
   let servers: RunningServer[] = [];
-  let port: number;
 
   beforeAll(async () => {
     const work = WorkingCopy.init().write(sampleContent());
     work.commit("First version");
     const repo = work.publishBare();
-    port = await freePort();
-    servers = await Promise.all([startServer({ CONTENT_REPO: repo, PORT: String(port) }), startServer({ CONTENT_REPO: repo, ALLOWED_HOSTS: "docs.example.com, https://mirror.example.org" })]);
+    servers = await Promise.all([startServer({ CONTENT_REPO: repo }), startServer({ CONTENT_REPO: repo, ALLOWED_HOSTS: "docs.example.com, https://mirror.example.org" })]);
   });
   afterAll(() => Promise.all(servers.map((s) => s.stop())));
 
@@ -265,6 +263,7 @@ describe("origins without SITE_URL", () => {
 
   it("falls back to http://localhost:<PORT>, whatever Host says", async () => {
     const [plain] = servers;
+    const { port } = new URL(plain!.url); // the helper sets PORT to it
     const res = await rawRequest(plain!.url, { target: "/guides/first", headers: { Host: "evil.example", "X-Forwarded-Host": "evil.example" } });
     expect(canonical(res)).toBe(`http://localhost:${port}/guides/first`);
     expect((await rawRequest(plain!.url, { target: "/robots.txt", headers: { Host: "evil.example" } })).body).toContain(`Sitemap: http://localhost:${port}/sitemap.xml`);

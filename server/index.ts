@@ -31,7 +31,7 @@ export type { LiveStatus } from "./source/live";
 export type { VersionRecord } from "./content/version";
 export type { StaticFile } from "./content/static-files";
 export type { WebhookAnswer, WebhookDelivery } from "./webhook";
-export { parseSearchRequest, MAX_QUERY_LENGTH, SEARCH_LIMITS, type SearchRequest, type SearchResult } from "./search/index";
+export { parseSearchRequest, MAX_QUERY_LENGTH, type SearchRequest, type SearchResult } from "./search/index";
 
 /** Commits that changed a page, newest first. */
 export interface PageHistory {

@@ -266,6 +266,8 @@ describe("origins without SITE_URL", () => {
     const { port } = new URL(plain!.url); // the helper sets PORT to it
     const res = await rawRequest(plain!.url, { target: "/guides/first", headers: { Host: "evil.example", "X-Forwarded-Host": "evil.example" } });
     expect(canonical(res)).toBe(`http://localhost:${port}/guides/first`);
+    // Not an https site: no Strict-Transport-Security, every other header as usual.
+    expectSecurityHeaders(res, "a page without SITE_URL", false);
     expect((await rawRequest(plain!.url, { target: "/robots.txt", headers: { Host: "evil.example" } })).body).toContain(`Sitemap: http://localhost:${port}/sitemap.xml`);
   });
 

@@ -59,7 +59,8 @@ try {
   const measure = () => runLoad({ url: server.url, requests: [{ path: PAGE }], connections: 16, seconds: 10 });
 
   const quiet = measure();
-  console.log(line("quiet", await quiet, await liveSearches(quiet)));
+  const quietSearches = liveSearches(quiet);
+  console.log(line("quiet", await quiet, await quietSearches));
 
   const statuses: Record<number, number> = {};
   let attacking = true;

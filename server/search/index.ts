@@ -34,7 +34,7 @@ export const SEARCH_LIMITS: SearchLimits = {
   pendingBuilds: 4,
   pendingBuildsPerClient: 1,
   keptPinnedIndexes: 3,
-  restRatio: 1,
+  restRatio: 3,
   retryAfterSeconds: 5,
 };
 

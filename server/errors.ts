@@ -5,7 +5,7 @@
 export class ContentError extends Error {
   constructor(
     message: string,
-    readonly status: 400 | 404 | 409 | 500 | 503,
+    readonly status: 400 | 404 | 409 | 429 | 500 | 503,
   ) {
     super(message);
     this.name = new.target.name;
@@ -44,6 +44,21 @@ export class CompileError extends ContentError {
 export class BusyError extends ContentError {
   constructor(message: string) {
     super(message, 503);
+  }
+}
+
+/**
+ * The server is at its bound for costly work (building a search index for a pinned commit): 429
+ * when this client already has such work pending, 503 when the server as a whole has. The reader
+ * may retry after `retryAfterSeconds`.
+ */
+export class OverloadedError extends ContentError {
+  constructor(
+    message: string,
+    status: 429 | 503,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message, status);
   }
 }
 

@@ -44,6 +44,21 @@ describe("the embedded catalogue", () => {
     expect(broken.map((e) => e.id)).toEqual([]);
   });
 
+  it("shows a Verified with line on exactly the pages whose frontmatter declares what their code was checked against", () => {
+    const docs = path.resolve(import.meta.dirname, "../content/docs");
+    const wrong: string[] = [];
+    for (const entry of catalogue) {
+      const file = path.join(docs, `${entry.id}.mdx`);
+      if (!fs.existsSync(file)) continue;
+      const declared = /^verified_with:\n((?:  .+\n)+)/m.exec(fs.readFileSync(file, "utf8").split(/^---$/m)[1] ?? "");
+      const shown = /<p class="verified-with">([\s\S]*?)<\/p>/.exec(html.get(entry.id)!);
+      const expected = declared ? [...declared[1]!.matchAll(/^\s+"?([^":]+)"?:\s*"([^"]+)"/gm)].map(([, name, version]) => `${name === "sui" ? "Sui" : name} ${version}`) : [];
+      const got = shown ? [...shown[1]!.matchAll(/<code>([^<]*)<\/code>/g)].map(([, text]) => text!) : [];
+      if (expected.join(", ") !== got.join(", ")) wrong.push(`${entry.id}: frontmatter ${expected.join(", ") || "none"}, page shows ${got.join(", ") || "none"}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it("puts every page where the spec says: standards and references in their sidebars, snippets and a few references full width", () => {
     const sidebarOf = new Map(catalogue.map((e) => [e.id, e.sidebar]));
     for (const e of catalogue) {

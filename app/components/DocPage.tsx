@@ -7,6 +7,7 @@ import { TableOfContents } from "./TableOfContents";
 import { Breadcrumbs, Paginator } from "./DocNavigation";
 import { CommitBar } from "./CommitBar";
 import { DocActions } from "./DocActions";
+import { VerifiedWith } from "./VerifiedWith";
 import { SiteFooter, SiteHeader } from "./SiteHeader";
 import { SidebarDrawer } from "./SidebarDrawer";
 import { useDrawer } from "~/hooks/useDrawer";
@@ -31,6 +32,7 @@ export function DocPage({ data }: { data: PageData }) {
               <header className="doc-header">
                 <h1>{page.title}</h1>
                 <p className="doc-description">{page.description}</p>
+                <VerifiedWith tools={page.verifiedWith} />
                 <DocActions pageId={page.id} pinned={pinned} />
               </header>
               <div className="markdown">

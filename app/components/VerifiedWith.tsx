@@ -15,9 +15,7 @@ export function VerifiedWith({ tools }: { tools: VerifiedTool[] }) {
       {tools.map((tool, index) => (
         <span key={tool.name}>
           {index > 0 ? ", " : null}
-          <code>
-            {label(tool.name)} {tool.version}
-          </code>
+          <code>{`${label(tool.name)} ${tool.version}`}</code>
         </span>
       ))}
     </p>

@@ -12,6 +12,8 @@ export interface PageData {
     /** The compiled page as data (server/mdx/safe-html.ts); never code. */
     tree: PageNode[];
     toc: TocEntry[];
+    /** What the page's code was checked against, from its frontmatter's verified_with. */
+    verifiedWith: Array<{ name: string; version: string }>;
     editUrl?: string;
     /** The last commit that changed the page's source, as seen from the commit being read. */
     lastChange?: { oid: string; author: string; date: string };
@@ -65,6 +67,7 @@ export async function loadPage(url: URL, origin: string): Promise<PageData | Mar
         title: page.title,
         description: page.description,
         tree: compiled.tree,
+        verifiedWith: page.verifiedWith ?? [],
         toc: compiled.toc,
         ...(config.editUrlBase ? { editUrl: `${config.editUrlBase}/${page.sourcePath}` } : {}),
         ...(last ? { lastChange: { oid: last.oid, author: last.author, date: new Date(last.timestamp * 1000).toISOString() } } : {}),

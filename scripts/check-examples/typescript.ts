@@ -111,6 +111,10 @@ function sharedHost(files: ReadonlyMap<string, VirtualFile>): ts.CompilerHost {
     }
     return parsed.get(key);
   };
+  const virtualDirs = new Set<string>();
+  for (const fileName of files.keys()) for (let dir = path.dirname(fileName); !virtualDirs.has(dir) && dir !== path.dirname(dir); dir = path.dirname(dir)) virtualDirs.add(dir);
+  const realDirectoryExists = host.directoryExists?.bind(host);
+  host.directoryExists = (dir) => virtualDirs.has(path.resolve(dir)) || (realDirectoryExists ? realDirectoryExists(dir) : true);
   host.fileExists = (fileName) => files.has(path.resolve(fileName)) || realFileExists(fileName);
   host.readFile = (fileName) => files.get(path.resolve(fileName))?.text ?? realReadFile(fileName);
   return host;

@@ -12,6 +12,8 @@ export interface CheckReport {
   pages: number;
   /** Code blocks per fence language. */
   blocksPerLanguage: Record<string, number>;
+  /** Code blocks with at least one failure, per fence language. */
+  failingBlocksPerLanguage: Record<string, number>;
   failuresPerCheck: Record<CheckName, number>;
   /** Sorted by file and line. */
   failures: Failure[];
@@ -32,22 +34,31 @@ export async function checkExamples(root: string): Promise<CheckReport> {
   }
   failures.push(...checkTypeScript(blocks, readPreambles(root), root));
   failures.push(...(await checkMove(blocks, facts.framework)));
-  failures.push(...checkShell(blocks, facts.cli));
+  failures.push(...checkShell(blocks, facts.cli, facts.framework));
   failures.push(...checkRetired(blocks, prose, facts.retired));
   failures.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.check.localeCompare(b.check));
 
   const blocksPerLanguage: Record<string, number> = {};
-  for (const block of blocks) blocksPerLanguage[block.lang || "(none)"] = (blocksPerLanguage[block.lang || "(none)"] ?? 0) + 1;
+  const failingBlocksPerLanguage: Record<string, number> = {};
+  const failed = new Set(failures.map((failure) => `${failure.file}:${failure.line}`));
+  for (const block of blocks) {
+    const lang = block.lang || "(none)";
+    blocksPerLanguage[lang] = (blocksPerLanguage[lang] ?? 0) + 1;
+    const rows = block.code.split("\n").length;
+    let failing = false;
+    for (let line = block.fenceLine; line <= block.line + rows && !failing; line++) failing = failed.has(`${block.file}:${line}`);
+    if (failing) failingBlocksPerLanguage[lang] = (failingBlocksPerLanguage[lang] ?? 0) + 1;
+  }
   const failuresPerCheck = Object.fromEntries(CHECKS.map((check) => [check, 0])) as Record<CheckName, number>;
   for (const failure of failures) failuresPerCheck[failure.check]++;
-  return { pages: pages.length, blocksPerLanguage, failuresPerCheck, failures };
+  return { pages: pages.length, blocksPerLanguage, failingBlocksPerLanguage, failuresPerCheck, failures };
 }
 
 /** The summary the CLI prints: blocks per language, failures per check, then every failure. */
 export function formatReport(report: CheckReport): string {
   const languages = Object.entries(report.blocksPerLanguage)
     .sort((a, b) => b[1] - a[1])
-    .map(([lang, count]) => `${lang} ${count}`)
+    .map(([lang, count]) => `${lang} ${count}${report.failingBlocksPerLanguage[lang] ? ` (${report.failingBlocksPerLanguage[lang]} failing)` : ""}`)
     .join(", ");
   const checks = CHECKS.map((check) => `${check} ${report.failuresPerCheck[check]}`).join(", ");
   return [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CliFacts } from "./facts";
-import { suiInvocationProblems } from "./shell";
+import { moveCallProblems, suiInvocationProblems } from "./shell";
 import { commandWords, shellCommands } from "./shell-words";
 
 describe("shellCommands", () => {
@@ -59,5 +59,21 @@ describe("suiInvocationProblems", () => {
     ["sui client profile-transaction --tx-digest x", ["`sui client profile-transaction` is not a command; `sui client` has: call, gas, ptb"]],
     ["sui client call --pkg 0x2", ["`sui client call` has no flag --pkg"]],
     ["sui client ptb --make-coffee", ["`sui client ptb` has no flag --make-coffee"]],
+  ])("%s", (line, expected) => expect(problems(line)).toEqual(expected));
+});
+
+describe("moveCallProblems", () => {
+  const framework = {
+    source: "test",
+    packages: { sui: "0x2" },
+    testOnly: { functions: [] },
+    functions: { "sui::coin::value": { visibility: "public" as const }, "sui::coin::create_currency": { visibility: "public" as const, deprecated: "Use the Coin Registry" } },
+  };
+  const problems = (line: string) => moveCallProblems(shellCommands(line)[0]!, framework).map((p) => p.reason);
+  it.each([
+    ["sui client ptb --move-call 0x2::coin::value '<0x2::sui::SUI>' @0x1", []],
+    ["sui client ptb --move-call $PKG::shop::buy", []],
+    ["sui client ptb --move-call sui::coin::create_currency", ["--move-call sui::coin::create_currency: sui::coin::create_currency is deprecated: Use the Coin Registry"]],
+    ["sui client ptb --move-call 0x2::coin::vaule", ["--move-call 0x2::coin::vaule: sui::coin::vaule does not exist in the pinned framework"]],
   ])("%s", (line, expected) => expect(problems(line)).toEqual(expected));
 });

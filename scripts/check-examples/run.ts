@@ -19,10 +19,13 @@ export interface CheckReport {
   failures: Failure[];
 }
 
-/** Runs every check over the content under `root` (the project root, whose node_modules holds the pins). */
-export async function checkExamples(root: string): Promise<CheckReport> {
+/**
+ * Runs every check over the content of `contentRoot` (a checkout holding content/), with the
+ * facts, preambles' packages and pinned node_modules of `root`, the project.
+ */
+export async function checkExamples(root: string, contentRoot = root): Promise<CheckReport> {
   const facts = readFacts(root);
-  const pages = readPages(root);
+  const pages = readPages(contentRoot);
   const blocks: CodeBlock[] = [];
   const prose: ProseParagraph[] = [];
   const failures: Failure[] = [];
@@ -32,7 +35,7 @@ export async function checkExamples(root: string): Promise<CheckReport> {
     prose.push(...extracted.prose);
     failures.push(...checkPins(page, extracted.blocks, facts.pins));
   }
-  failures.push(...checkTypeScript(blocks, readPreambles(root), root));
+  failures.push(...checkTypeScript(blocks, readPreambles(contentRoot), root));
   failures.push(...(await checkMove(blocks, facts.framework)));
   failures.push(...checkShell(blocks, facts.cli, facts.framework));
   failures.push(...checkRetired(blocks, prose, facts.retired));

@@ -73,7 +73,9 @@ describe("moveCallProblems", () => {
   it.each([
     ["sui client ptb --move-call 0x2::coin::value '<0x2::sui::SUI>' @0x1", []],
     ["sui client ptb --move-call $PKG::shop::buy", []],
-    ["sui client ptb --move-call sui::coin::create_currency", ["--move-call sui::coin::create_currency: sui::coin::create_currency is deprecated: Use the Coin Registry"]],
-    ["sui client ptb --move-call 0x2::coin::vaule", ["--move-call 0x2::coin::vaule: sui::coin::vaule does not exist in the pinned framework"]],
+    ["sui client ptb --move-call sui::coin::create_currency", ["sui::coin::create_currency: sui::coin::create_currency is deprecated: Use the Coin Registry"]],
+    ["sui client ptb --move-call 0x2::coin::vaule", ["0x2::coin::vaule: sui::coin::vaule does not exist in the pinned framework"]],
+    ["sui client call --package 0x2 --module coin --function create_currency --args 1", ["0x2::coin::create_currency: sui::coin::create_currency is deprecated: Use the Coin Registry"]],
+    ["sui client call --package $PKG --module coin --function create_currency", []],
   ])("%s", (line, expected) => expect(problems(line)).toEqual(expected));
 });

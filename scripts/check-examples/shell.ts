@@ -78,17 +78,27 @@ export function suiInvocationProblems(args: Word[], cli: CliFacts): Array<{ row:
   return problems;
 }
 
-/** Framework functions named by `--move-call` targets (PTB or `sui client call` is not resolved: its --package is an id). */
+/**
+ * Framework functions a command calls: `--move-call` targets of `sui client ptb`, and
+ * `sui client call --package 0x2 --module coin --function value`. Targets in the example's own
+ * packages (`$PACKAGE_ID::shop::buy`) are not resolved.
+ */
 export function moveCallProblems(words: Word[], framework: FrameworkFacts): Array<{ row: number; reason: string }> {
   const problems: Array<{ row: number; reason: string }> = [];
-  const scope = implicitScope();
+  const check = (callee: string, row: number) => {
+    const call = { callee: callee.replace(/<[\s\S]*$/, ""), macro: false };
+    const full = call.callee.split("::").length === 3 ? resolveCall(call, implicitScope(), framework) : undefined;
+    const problem = full && callProblem(call, full, framework);
+    if (problem) problems.push({ row, reason: `${call.callee}: ${problem}` });
+  };
+  const valueOf = (flag: string) => words[words.findIndex((word) => word.text === flag) + 1];
   words.forEach((word, index) => {
     const target = words[index + 1];
-    if (word.text !== "--move-call" || !target) return;
-    const call = { callee: target.text.replace(/<[\s\S]*$/, ""), macro: false };
-    const full = call.callee.split("::").length === 3 ? resolveCall(call, scope, framework) : undefined;
-    const problem = full && callProblem(call, full, framework);
-    if (problem) problems.push({ row: target.row, reason: `--move-call ${call.callee}: ${problem}` });
+    if (word.text === "--move-call" && target) check(target.text, target.row);
   });
+  const [packageId, module, fn] = [valueOf("--package"), valueOf("--module"), valueOf("--function")];
+  if (words[1]?.text === "client" && words[2]?.text === "call" && packageId && module && fn) {
+    check(`${packageId.text}::${module.text}::${fn.text}`, fn.row);
+  }
   return problems;
 }

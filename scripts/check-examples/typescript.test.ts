@@ -38,7 +38,12 @@ describe("checkTypeScript", () => {
   const unknownPreamble = block("x;", { preamble: "nope" });
   const constants = block("export const PACKAGE_ID = '0x2';", { title: "src/constants.ts" }, "ts", "content/docs/app.mdx");
   const app = { ...block("import { PACKAGE_ID } from './constants';\nconst n: number = PACKAGE_ID;", { title: "src/app.tsx" }, "tsx", "content/docs/app.mdx"), line: 21 };
-  const failures = checkTypeScript([good, retiredImport, fragment, fragmentRedeclares, bareFragment, unknownPreamble, constants, app, block("not code", {}, "text")], preambles, root);
+  // Two pages register different types for the same module augmentation: each must see only its own.
+  const register = (value: string, file: string) =>
+    block(`import type {} from "@mysten/dapp-kit-react";\ndeclare module "@mysten/dapp-kit-react" {\n  interface Register {\n    example: ${value};\n  }\n}\nexport {};`, {}, "ts", file);
+  const registerA = register("string", "content/docs/reg-a.mdx");
+  const registerB = register("number", "content/docs/reg-b.mdx");
+  const failures = checkTypeScript([registerA, registerB, good, retiredImport, fragment, fragmentRedeclares, bareFragment, unknownPreamble, constants, app, block("not code", {}, "text")], preambles, root);
   const at = (b: CodeBlock) => failures.filter((f) => f.file === b.file && f.line >= b.line - 1 && f.line < b.line + b.code.split("\n").length).map((f) => `${f.line - b.line}: ${f.reason}`);
 
   it("passes a complete module that uses the pinned SDK correctly", () => expect(at(good)).toEqual([]));
@@ -49,9 +54,13 @@ describe("checkTypeScript", () => {
     expect(at(fragment)).toEqual([]);
     expect(at(fragmentRedeclares)).toEqual([]);
   });
-  it("fails a fragment that declares no preamble", () => expect(at(bareFragment)).toEqual(["0: TS2304: Cannot find name 'client'."]));
+  it("fails a fragment that declares no preamble", () => expect(at(bareFragment)).toEqual(["0: TS2304: Cannot find name 'client'. (a fragment? mark it preamble=\"<name>\", see content/preambles)"]));
   it("fails a fragment naming a preamble that does not exist", () => {
     expect(at(unknownPreamble)).toEqual(['-1: preamble "nope" does not exist: add content/preambles/nope.ts or name an existing one (client)']);
+  });
+  it("keeps module augmentations to the page that declares them", () => {
+    expect([...at(registerA), ...at(registerB)]).toEqual([]);
+    expect(at(good)).toEqual([]);
   });
   it("resolves imports between blocks titled with file paths", () => {
     expect(at(app)).toEqual(["1: TS2322: Type 'string' is not assignable to type 'number'."]);

@@ -13,6 +13,7 @@ describe("shellCommands", () => {
     ["sui client objects --json | jq '.[0]' && echo done", [["sui", "client", "objects", "--json"], ["jq", ".[0]"], ["echo", "done"]]],
     ['export ADDR=$(sui client active-address)', [["sui", "client", "active-address"], ["export", "ADDR=$(sui client active-address)"]]],
     ['sui client ptb --move-call "0x2::coin::value" \'<0x2::sui::SUI>\'', [["sui", "client", "ptb", "--move-call", "0x2::coin::value", "<0x2::sui::SUI>"]]],
+    ["cat > Move.toml <<'EOF'\n[dependencies]\nsui = { git = \"x\" }\nEOF\nsui move build", [["cat", ">", "Move.toml", "<<EOF"], ["sui", "move", "build"]]],
   ])("%j", (code, expected) => expect(words(code)).toEqual(expected));
 
   it("keeps the row each word starts on", () => {

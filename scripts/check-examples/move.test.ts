@@ -46,6 +46,11 @@ describe("checkMove", () => {
     ]);
   });
 
+  it("resolves a module's own name to itself, not to the framework module of that name", async () => {
+    const code = "module shop::transfer;\n\npublic fun send() {}\n\npublic fun twice() {\n    transfer::send();\n    transfer::send();\n}\n";
+    expect(await checkMove([block(code)], facts)).toEqual([]);
+  });
+
   it("ignores non-Move blocks", async () => {
     expect(await checkMove([{ ...block("module a::b { fun ("), lang: "text" }], facts)).toEqual([]);
   });

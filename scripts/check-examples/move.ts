@@ -30,6 +30,11 @@ export async function checkMove(blocks: CodeBlock[], facts: FrameworkFacts): Pro
       if (error) failures.push({ check: "move-parse", file: block.file, line: block.line + error.startPosition.row - offset, reason: describeSyntaxError(error) });
     }
     const scope = implicitScope();
+    // A module's own name refers to itself (`module shop::transfer` calling `transfer::f`).
+    for (const module of tree.rootNode.descendantsOfType("module_definition")) {
+      const identity = module.childForFieldName("module_identity")?.text.replace(/\s+/g, "");
+      if (identity) scope.modules.set(identity.split("::").pop()!, identity);
+    }
     for (const use of tree.rootNode.descendantsOfType("use_declaration")) addUse(scope, use.text);
     for (const { call, row } of callsIn(tree.rootNode)) {
       const full = resolveCall(call, scope, facts);

@@ -12,6 +12,8 @@ const facts: FrameworkFacts = {
     "sui::transfer::public_transfer": { visibility: "public" },
     "sui::coin::value": { visibility: "public" },
     "std::option::none": { visibility: "public" },
+    "sui::vec_map::size": { visibility: "public", deprecated: "Use `length` instead" },
+    "sui::vec_map::length": { visibility: "public" },
   },
 };
 
@@ -49,6 +51,12 @@ describe("checkMove", () => {
   it("resolves a module's own name to itself, not to the framework module of that name", async () => {
     const code = "module shop::transfer;\n\npublic fun send() {}\n\npublic fun twice() {\n    transfer::send();\n    transfer::send();\n}\n";
     expect(await checkMove([block(code)], facts)).toEqual([]);
+  });
+
+  it("judges methods called on parameters by the module of the parameter's type", async () => {
+    const code = "use sui::vec_map::VecMap;\n\npublic fun count(map: &VecMap<u8, u8>, other: &sui::vec_map::VecMap<u8, u8>): u64 {\n    map.length() + other.size() + map.into_keys().size()\n}";
+    const failures = await checkMove([block(code)], facts);
+    expect(failures.map((f) => [f.line, f.reason])).toEqual([[13, ".size(): sui::vec_map::size is deprecated: Use `length` instead"]]);
   });
 
   it("ignores non-Move blocks", async () => {

@@ -130,18 +130,13 @@ function sharedHost(files: ReadonlyMap<string, VirtualFile>): ts.CompilerHost {
     }
     return parsed.get(key);
   };
+  // Module resolution asks whether a directory exists before probing its files; virtual blocks live in
+  // directories that exist only in `files` (src/components/ beside a page), so answer for those too.
   const virtualDirs = new Set<string>();
   for (const fileName of files.keys()) for (let dir = path.dirname(fileName); !virtualDirs.has(dir) && dir !== path.dirname(dir); dir = path.dirname(dir)) virtualDirs.add(dir);
   const realDirectoryExists = host.directoryExists?.bind(host);
   host.directoryExists = (dir) => virtualDirs.has(path.resolve(dir)) || (realDirectoryExists ? realDirectoryExists(dir) : true);
   host.fileExists = (fileName) => files.has(path.resolve(fileName)) || realFileExists(fileName);
-  // Module resolution asks whether a directory exists before probing its files; virtual blocks live in
-  // directories that exist only in `files` (src/components/ beside a page), so answer for those too.
-  const realDirectoryExists = host.directoryExists?.bind(host);
-  host.directoryExists = (dir) => {
-    const prefix = path.resolve(dir) + path.sep;
-    return [...files.keys()].some((file) => file.startsWith(prefix)) || (realDirectoryExists?.(dir) ?? true);
-  };
   host.readFile = (fileName) => files.get(path.resolve(fileName))?.text ?? realReadFile(fileName);
   return host;
 }

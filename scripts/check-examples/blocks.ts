@@ -86,9 +86,3 @@ function skipFrontmatter(lines: string[]): number {
   const end = lines.indexOf("---", 1);
   return end === -1 ? 0 : end + 1;
 }
-
-/** The YAML frontmatter text of a page, or "" when it has none. */
-export function frontmatterOf(source: string): string {
-  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n/.exec(source);
-  return match ? match[1]! : "";
-}

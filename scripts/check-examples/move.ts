@@ -5,7 +5,7 @@ import type { Failure } from "./failure";
 import { MOVE_LANGS } from "./languages";
 import { callProblem, resolveCall, type MoveCall } from "./move-calls";
 import { firstSyntaxError, moveParser } from "./move-parser";
-import { addUse, implicitScope } from "./move-uses";
+import { addUse, implicitScope, type MoveScope } from "./move-uses";
 
 /** A block whose first code (after comments and attributes) is `module` is a whole module. */
 export function isWholeModule(code: string): boolean {
@@ -30,11 +30,23 @@ export async function checkMove(blocks: CodeBlock[], facts: FrameworkFacts): Pro
       if (error) failures.push({ check: "move-parse", file: block.file, line: block.line + error.startPosition.row - offset, reason: describeSyntaxError(error) });
     }
     const scope = implicitScope();
+    // A module's own name refers to itself (`module shop::transfer` calling `transfer::f`).
+    for (const module of tree.rootNode.descendantsOfType("module_definition")) {
+      const identity = module.childForFieldName("module_identity")?.text.replace(/\s+/g, "");
+      if (identity) scope.modules.set(identity.split("::").pop()!, identity);
+    }
     for (const use of tree.rootNode.descendantsOfType("use_declaration")) addUse(scope, use.text);
     for (const { call, row } of callsIn(tree.rootNode)) {
       const full = resolveCall(call, scope, facts);
       const problem = full && callProblem(call, full, facts);
       if (problem) failures.push({ check: "move-calls", file: block.file, line: block.line + row - offset, reason: `${call.callee}: ${problem}` });
+    }
+    for (const { method, module, row } of methodCallsIn(tree.rootNode, scope)) {
+      const call = { callee: `${module}::${method}`, macro: false };
+      const full = resolveCall(call, scope, facts);
+      // A method missing from its type's module may be a `use fun` alias declared elsewhere: only judge what exists.
+      const problem = full && facts.functions[full] && callProblem(call, full, facts);
+      if (problem) failures.push({ check: "move-calls", file: block.file, line: block.line + row - offset, reason: `.${method}(): ${problem}` });
     }
     tree.delete();
   }
@@ -63,7 +75,7 @@ function describeSyntaxError(node: Parser.SyntaxNode): string {
   return `Move syntax error at "${text}"`;
 }
 
-/** Function and macro calls by path; method calls (`x.f()`) are not resolved: their receiver's type is unknown here. */
+/** Function and macro calls by path; method calls (`x.f()`) are left to methodCallsIn. */
 function callsIn(root: Parser.SyntaxNode): Array<{ call: MoveCall; row: number }> {
   const calls: Array<{ call: MoveCall; row: number }> = [];
   for (const node of root.descendantsOfType(["call_expression", "macro_call_expression"])) {
@@ -74,4 +86,40 @@ function callsIn(root: Parser.SyntaxNode): Array<{ call: MoveCall; row: number }
     calls.push({ call: { callee, macro: node.type === "macro_call_expression" }, row: node.startPosition.row });
   }
   return calls;
+}
+
+/**
+ * Method calls on a function's parameters, whose types the signature states
+ * (`fun f(map: &VecMap<K, V>) { map.size() }` calls `sui::vec_map::size`): the module of a method
+ * is the module that defines the receiver's type. Receivers of any other kind (locals, fields,
+ * call results) have types only a compiler knows and are not resolved.
+ */
+function methodCallsIn(root: Parser.SyntaxNode, scope: MoveScope): Array<{ method: string; module: string; row: number }> {
+  const calls: Array<{ method: string; module: string; row: number }> = [];
+  for (const fn of root.descendantsOfType(["function_definition", "macro_function_definition"])) {
+    const modules = new Map<string, string>();
+    for (const parameter of fn.descendantsOfType("function_parameter")) {
+      const name = parameter.childForFieldName("name")?.text;
+      const type = parameter.childForFieldName("type")?.text;
+      const module = type && moduleOfType(type, scope);
+      if (name && module) modules.set(name, module);
+    }
+    for (const dot of fn.descendantsOfType("dot_expression")) {
+      const receiver = dot.childForFieldName("expr");
+      const access = dot.childForFieldName("access");
+      if (receiver?.type !== "name_expression" || access?.type !== "call_expression") continue;
+      const module = modules.get(receiver.text.trim());
+      const method = access.namedChildren[0]?.text.replace(/<[\s\S]*$/, "").trim();
+      if (module && method && /^\w+$/.test(method)) calls.push({ method, module, row: access.startPosition.row });
+    }
+  }
+  return calls;
+}
+
+/** The module that defines a type as written in a signature (`&mut Coin<T>`, `coin::Coin<T>`, `sui::coin::Coin<T>`). */
+function moduleOfType(type: string, scope: MoveScope): string | undefined {
+  const parts = type.replace(/^&\s*(?:mut\s+)?/, "").replace(/<[\s\S]*$/, "").trim().split("::");
+  if (parts.length === 1) return scope.members.get(parts[0]!)?.split("::").slice(0, 2).join("::");
+  if (parts.length === 2) return scope.modules.get(parts[0]!);
+  return parts.length === 3 ? parts.slice(0, 2).join("::") : undefined;
 }

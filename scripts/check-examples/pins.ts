@@ -61,7 +61,9 @@ export function installedSpecs(words: Word[]): Word[] {
 export function checkPins(page: PageSource, blocks: CodeBlock[], pins: Pins): Failure[] {
   const failures: Failure[] = [];
   const fail = (line: number, reason: string) => failures.push({ check: "pins", file: page.file, line, reason });
-  const lines = page.source.split("\n");
+  // Keys are looked up in the frontmatter only, so a `sui:` line in the body cannot be mistaken for one.
+  const all = page.source.split("\n");
+  const lines = all[0]?.trim() === "---" ? all.slice(0, Math.max(all.indexOf("---", 1), 0)) : [];
   const keyLine = (key: string) => {
     const index = lines.findIndex((line) => new RegExp(`^\\s*["']?${key.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}["']?\\s*:`).test(line));
     return index === -1 ? 1 : index + 1;
@@ -76,20 +78,21 @@ export function checkPins(page: PageSource, blocks: CodeBlock[], pins: Pins): Fa
     fail(1, `frontmatter is not valid YAML: ${(error as Error).message.split("\n")[0]}`);
   }
 
+  const required = requiredPins(blocks);
   if (hasCheckedCode(blocks) && declared.size === 0 && failures.length === 0) {
-    const needed = [...requiredPins(blocks)].filter((name) => pins[name]);
+    const needed = [...required].filter((name) => pins[name]);
     fail(1, `page has checked code but no verified_with frontmatter; add: verified_with: { ${needed.map((name) => `"${name}": "${pins[name]}"`).join(", ")} }`);
   } else if (declared.size > 0) {
     for (const [name, version] of declared) {
       if (!(name in pins)) fail(keyLine(name), `verified_with names ${name}, which the project does not pin (pins: ${Object.keys(pins).join(", ")})`);
       else if (version !== pins[name]) fail(keyLine(name), `verified_with.${name} is ${version}; the project pins ${pins[name]}`);
     }
-    for (const name of requiredPins(blocks)) {
+    for (const name of required) {
       if (declared.has(name)) continue;
       if (name in pins) fail(keyLine("verified_with"), `the page's code uses ${name} but verified_with does not name it (add "${name}": "${pins[name]}")`);
     }
   }
-  for (const name of requiredPins(blocks)) {
+  for (const name of required) {
     if (!(name in pins)) fail(keyLine("verified_with"), `the page's code imports ${name}, which the project does not pin: teach a pinned package or pin it in examples/pins.json and package.json`);
   }
 

@@ -12,15 +12,20 @@ export interface CheckReport {
   pages: number;
   /** Code blocks per fence language. */
   blocksPerLanguage: Record<string, number>;
+  /** Code blocks with at least one failure, per fence language. */
+  failingBlocksPerLanguage: Record<string, number>;
   failuresPerCheck: Record<CheckName, number>;
   /** Sorted by file and line. */
   failures: Failure[];
 }
 
-/** Runs every check over the content under `root` (the project root, whose node_modules holds the pins). */
-export async function checkExamples(root: string): Promise<CheckReport> {
+/**
+ * Runs every check over the content of `contentRoot` (a checkout holding content/), with the
+ * facts, preambles' packages and pinned node_modules of `root`, the project.
+ */
+export async function checkExamples(root: string, contentRoot = root): Promise<CheckReport> {
   const facts = readFacts(root);
-  const pages = readPages(root);
+  const pages = readPages(contentRoot);
   const blocks: CodeBlock[] = [];
   const prose: ProseParagraph[] = [];
   const failures: Failure[] = [];
@@ -30,24 +35,33 @@ export async function checkExamples(root: string): Promise<CheckReport> {
     prose.push(...extracted.prose);
     failures.push(...checkPins(page, extracted.blocks, facts.pins));
   }
-  failures.push(...checkTypeScript(blocks, readPreambles(root), root));
+  failures.push(...checkTypeScript(blocks, readPreambles(contentRoot), root));
   failures.push(...(await checkMove(blocks, facts.framework)));
-  failures.push(...checkShell(blocks, facts.cli));
+  failures.push(...checkShell(blocks, facts.cli, facts.framework));
   failures.push(...checkRetired(blocks, prose, facts.retired));
   failures.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.check.localeCompare(b.check));
 
   const blocksPerLanguage: Record<string, number> = {};
-  for (const block of blocks) blocksPerLanguage[block.lang || "(none)"] = (blocksPerLanguage[block.lang || "(none)"] ?? 0) + 1;
+  const failingBlocksPerLanguage: Record<string, number> = {};
+  const failed = new Set(failures.map((failure) => `${failure.file}:${failure.line}`));
+  for (const block of blocks) {
+    const lang = block.lang || "(none)";
+    blocksPerLanguage[lang] = (blocksPerLanguage[lang] ?? 0) + 1;
+    const rows = block.code.split("\n").length;
+    let failing = false;
+    for (let line = block.fenceLine; line <= block.line + rows && !failing; line++) failing = failed.has(`${block.file}:${line}`);
+    if (failing) failingBlocksPerLanguage[lang] = (failingBlocksPerLanguage[lang] ?? 0) + 1;
+  }
   const failuresPerCheck = Object.fromEntries(CHECKS.map((check) => [check, 0])) as Record<CheckName, number>;
   for (const failure of failures) failuresPerCheck[failure.check]++;
-  return { pages: pages.length, blocksPerLanguage, failuresPerCheck, failures };
+  return { pages: pages.length, blocksPerLanguage, failingBlocksPerLanguage, failuresPerCheck, failures };
 }
 
 /** The summary the CLI prints: blocks per language, failures per check, then every failure. */
 export function formatReport(report: CheckReport): string {
   const languages = Object.entries(report.blocksPerLanguage)
     .sort((a, b) => b[1] - a[1])
-    .map(([lang, count]) => `${lang} ${count}`)
+    .map(([lang, count]) => `${lang} ${count}${report.failingBlocksPerLanguage[lang] ? ` (${report.failingBlocksPerLanguage[lang]} failing)` : ""}`)
     .join(", ");
   const checks = CHECKS.map((check) => `${check} ${report.failuresPerCheck[check]}`).join(", ");
   return [

@@ -12,7 +12,7 @@ export type SimpleCommand = Word[];
  * Splits a shell block into simple commands the way a reader's shell would: `$ ` prompts mark
  * commands (the other lines of such a block are output), `\` continues a line, `#` starts a
  * comment, `|`, `||`, `&&`, `;` and `&` separate commands, and `$(...)` / backticks hold
- * commands of their own. Enough shell for documentation, not a POSIX parser (no heredocs).
+ * commands of their own; here-document bodies are skipped. Enough shell for documentation, not a POSIX parser.
  */
 export function shellCommands(code: string): SimpleCommand[] {
   const lines = code.split("\n");
@@ -20,7 +20,14 @@ export function shellCommands(code: string): SimpleCommand[] {
   let text = "";
   const rows: number[] = [];
   let continuing = false;
+  let heredoc: string | undefined;
   lines.forEach((line, row) => {
+    // A here-document's body is data (a Move.toml, say), not commands.
+    if (heredoc !== undefined) {
+      if (line.trim() === heredoc) heredoc = undefined;
+      return;
+    }
+    heredoc = /<<-?\s*["']?(\w+)["']?/.exec(line)?.[1];
     let content = line;
     if (prompted && !continuing) {
       const match = /^\s*\$ (.*)$/.exec(line);

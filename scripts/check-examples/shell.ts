@@ -1,18 +1,24 @@
 import type { CodeBlock } from "./blocks";
-import type { CliFacts } from "./facts";
+import type { CliFacts, FrameworkFacts } from "./facts";
 import type { Failure } from "./failure";
 import { SHELL_LANGS } from "./languages";
+import { callProblem, resolveCall } from "./move-calls";
+import { implicitScope } from "./move-uses";
 import { commandWords, shellCommands, type Word } from "./shell-words";
 
-/** Every `sui ...` invocation in a shell block names an existing command and existing flags. */
-export function checkShell(blocks: CodeBlock[], cli: CliFacts): Failure[] {
+/**
+ * Every `sui ...` invocation in a shell block names an existing command and existing flags, and
+ * a `sui client ptb --move-call` of a framework function (`0x2::coin::value`, `sui::coin::value`)
+ * names one that exists, is public and is not deprecated.
+ */
+export function checkShell(blocks: CodeBlock[], cli: CliFacts, framework: FrameworkFacts): Failure[] {
   const failures: Failure[] = [];
   for (const block of blocks) {
     if (!SHELL_LANGS.has(block.lang)) continue;
     for (const command of shellCommands(block.code)) {
       const words = commandWords(command);
       if (!isSui(words[0])) continue;
-      for (const problem of suiInvocationProblems(words.slice(1), cli)) {
+      for (const problem of [...suiInvocationProblems(words.slice(1), cli), ...moveCallProblems(words, framework)]) {
         failures.push({ check: "shell", file: block.file, line: block.line + problem.row, reason: problem.reason });
       }
     }
@@ -68,6 +74,31 @@ export function suiInvocationProblems(args: Word[], cli: CliFacts): Array<{ row:
     }
     if (!previousWasFlag) positionalSeen = true;
     previousWasFlag = false;
+  }
+  return problems;
+}
+
+/**
+ * Framework functions a command calls: `--move-call` targets of `sui client ptb`, and
+ * `sui client call --package 0x2 --module coin --function value`. Targets in the example's own
+ * packages (`$PACKAGE_ID::shop::buy`) are not resolved.
+ */
+export function moveCallProblems(words: Word[], framework: FrameworkFacts): Array<{ row: number; reason: string }> {
+  const problems: Array<{ row: number; reason: string }> = [];
+  const check = (callee: string, row: number) => {
+    const call = { callee: callee.replace(/<[\s\S]*$/, ""), macro: false };
+    const full = call.callee.split("::").length === 3 ? resolveCall(call, implicitScope(), framework) : undefined;
+    const problem = full && callProblem(call, full, framework);
+    if (problem) problems.push({ row, reason: `${call.callee}: ${problem}` });
+  };
+  const valueOf = (flag: string) => words[words.findIndex((word) => word.text === flag) + 1];
+  words.forEach((word, index) => {
+    const target = words[index + 1];
+    if (word.text === "--move-call" && target) check(target.text, target.row);
+  });
+  const [packageId, module, fn] = [valueOf("--package"), valueOf("--module"), valueOf("--function")];
+  if (words[1]?.text === "client" && words[2]?.text === "call" && packageId && module && fn) {
+    check(`${packageId.text}::${module.text}::${fn.text}`, fn.row);
   }
   return problems;
 }

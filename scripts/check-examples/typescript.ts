@@ -33,6 +33,9 @@ const OPTIONS: ts.CompilerOptions = {
   noEmit: true,
 };
 
+/** "Cannot find name" and "No value exists in scope for the shorthand property": what a fragment without its preamble gets. */
+const UNDECLARED_NAME = new Set([2304, 18004]);
+
 interface VirtualFile {
   /** The block it holds, or undefined for a preamble. */
   block?: CodeBlock;
@@ -42,7 +45,7 @@ interface VirtualFile {
 
 /**
  * Type-checks every TypeScript/TSX/JS block as a virtual file. Blocks without a preamble share
- * one Program; the blocks of each preamble share another, in which the preamble's declarations
+ * one Program (pages that augment modules get their own); the blocks of each preamble share another, in which the preamble's declarations
  * are globals, so a fragment may still declare or import a name the preamble also has (its own
  * module scope shadows the global). All Programs share parsed files, so the @mysten .d.ts files
  * are read once. Blocks of a page that carry a file title (`title="src/constants.ts"`) can import
@@ -51,18 +54,23 @@ interface VirtualFile {
 export function checkTypeScript(blocks: CodeBlock[], preambles: ReadonlyMap<string, Preamble>, root: string): Failure[] {
   const failures: Failure[] = [];
   const files = new Map<string, VirtualFile>();
-  const groups = new Map<string, string[]>([["", []], ...[...preambles.keys()].map((name): [string, string[]] => [name, []])]);
+  const preambleFiles = new Map<string, string>();
+  const groups = new Map<string, string[]>();
+  const groupOf = (key: string) => groups.get(key) ?? groups.set(key, []).get(key)!;
   for (const [name, preamble] of preambles) {
     const fileName = path.join(root, preamble.file);
     files.set(fileName, { preamble, text: asGlobals(preamble.text) });
-    groups.get(name)!.push(fileName);
+    preambleFiles.set(name, fileName);
+    groupOf(name).push(fileName);
   }
+  // `declare module`/`declare global` (registering a dApp Kit instance's type, say) change types for
+  // every file of a Program: a page that augments gets Programs of its own.
+  const augmenting = new Set(blocks.filter((block) => TS_LANGS[block.lang] && /\bdeclare\s+(?:module|global)\b/.test(block.code)).map((block) => block.file));
   for (const block of blocks) {
     const lang = TS_LANGS[block.lang];
     if (!lang) continue;
     const name = block.meta.preamble ?? "";
-    const group = groups.get(name);
-    if (!group) {
+    if (name !== "" && !preambles.has(name)) {
       failures.push({
         check: "typescript",
         file: block.file,
@@ -73,10 +81,18 @@ export function checkTypeScript(blocks: CodeBlock[], preambles: ReadonlyMap<stri
     }
     const fileName = virtualPath(root, block, lang, files);
     files.set(fileName, { block, text: `${block.code}\n` });
-    group.push(fileName);
+    if (!augmenting.has(block.file)) groupOf(name).push(fileName);
+    else {
+      const group = groupOf(`${name}\0${block.file}`);
+      const preambleFile = preambleFiles.get(name);
+      if (preambleFile && group.length === 0) group.push(preambleFile);
+      group.push(fileName);
+    }
   }
 
+  const fragmentHint = ' (a fragment? mark it preamble="<name>", see content/preambles)';
   const host = sharedHost(files);
+  const reported = new Set<string>();
   for (const rootNames of groups.values()) {
     if (rootNames.length === 0) continue;
     const program = ts.createProgram({ rootNames, options: OPTIONS, host });
@@ -84,12 +100,15 @@ export function checkTypeScript(blocks: CodeBlock[], preambles: ReadonlyMap<stri
       failures.push({ check: "typescript", file: "(compiler)", line: 0, reason: flatten(diagnostic) });
     }
     for (const fileName of rootNames) {
+      if (reported.has(fileName)) continue;
+      reported.add(fileName);
       const sourceFile = program.getSourceFile(fileName)!;
       const virtual = files.get(fileName)!;
       const where = virtual.block ?? { file: virtual.preamble!.file, line: 1 };
       for (const diagnostic of [...program.getSyntacticDiagnostics(sourceFile), ...program.getSemanticDiagnostics(sourceFile)]) {
         const row = diagnostic.start === undefined ? 0 : sourceFile.getLineAndCharacterOfPosition(diagnostic.start).line;
-        failures.push({ check: "typescript", file: where.file, line: where.line + row, reason: `TS${diagnostic.code}: ${flatten(diagnostic)}` });
+        const hint = virtual.block && !virtual.block.meta.preamble && UNDECLARED_NAME.has(diagnostic.code) ? fragmentHint : "";
+        failures.push({ check: "typescript", file: where.file, line: where.line + row, reason: `TS${diagnostic.code}: ${flatten(diagnostic)}${hint}` });
       }
     }
   }
@@ -111,14 +130,13 @@ function sharedHost(files: ReadonlyMap<string, VirtualFile>): ts.CompilerHost {
     }
     return parsed.get(key);
   };
-  host.fileExists = (fileName) => files.has(path.resolve(fileName)) || realFileExists(fileName);
   // Module resolution asks whether a directory exists before probing its files; virtual blocks live in
   // directories that exist only in `files` (src/components/ beside a page), so answer for those too.
+  const virtualDirs = new Set<string>();
+  for (const fileName of files.keys()) for (let dir = path.dirname(fileName); !virtualDirs.has(dir) && dir !== path.dirname(dir); dir = path.dirname(dir)) virtualDirs.add(dir);
   const realDirectoryExists = host.directoryExists?.bind(host);
-  host.directoryExists = (dir) => {
-    const prefix = path.resolve(dir) + path.sep;
-    return [...files.keys()].some((file) => file.startsWith(prefix)) || (realDirectoryExists?.(dir) ?? true);
-  };
+  host.directoryExists = (dir) => virtualDirs.has(path.resolve(dir)) || (realDirectoryExists ? realDirectoryExists(dir) : true);
+  host.fileExists = (fileName) => files.has(path.resolve(fileName)) || realFileExists(fileName);
   host.readFile = (fileName) => files.get(path.resolve(fileName))?.text ?? realReadFile(fileName);
   return host;
 }

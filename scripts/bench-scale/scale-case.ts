@@ -1,0 +1,210 @@
+import { execFileSync, spawn } from "node:child_process";
+import { createHmac } from "node:crypto";
+import { once } from "node:events";
+import fs from "node:fs";
+import path from "node:path";
+import { GitHttpRemote } from "../../test/helpers/git-http";
+import { startAppServer, type AppServer, type StartOptions } from "../bench/app-server";
+import { ContentClone } from "../bench/content-repo";
+import { get } from "../bench/http";
+import { rssMb } from "../bench/process";
+import { pushToLive, type PushResult } from "../bench/push-latency";
+import { tempDir } from "../bench/temp";
+import type { ContentFile, RepoShape } from "./fast-import-stream";
+import { RssSampler, type ProcessPeak } from "./rss-sampler";
+import { syntheticRepository, workingCopy } from "./synthetic-repo";
+import { crawlWithWarmReader, sequential, timeOne, type CrawlResult, type RequestLimits, type Timings } from "./timed-requests";
+
+export interface CaseSpec {
+  label: string;
+  shape: RepoShape;
+  /** Serve the repository from a smart-HTTP remote (and compare the server's clone with git's). */
+  overHttp: boolean;
+}
+
+export interface CaseOptions {
+  limits: RequestLimits;
+  /** Histories asked for after the first one. */
+  histories: number;
+  pushes: number;
+  crawlConcurrency: number;
+  log: (line: string) => void;
+}
+
+export interface CloneComparison {
+  gitCloneBareMs: number;
+  /** Highest RSS of any process of `git clone --bare`. */
+  gitPeak: ProcessPeak;
+}
+
+export interface CaseResult {
+  spec: CaseSpec;
+  objectsMb: number;
+  pages: number;
+  firstStartMs: number;
+  clone?: CloneComparison;
+  restartMs: number;
+  /** The first history page of a fresh server, for a page as old as the repository. */
+  indexBuildMs: number;
+  history: Timings;
+  cold: Timings;
+  push: PushResult | { failed: string };
+  crawl: CrawlResult;
+  rssAfterColdMb: number;
+  /** The server's highest RSS over its whole life (start, cold pages, histories, pushes). */
+  serverPeak?: ProcessPeak;
+  /** The highest RSS of any process the server started (git, esbuild) in that time. */
+  childPeak?: ProcessPeak;
+  limitMs: number;
+}
+
+const WEBHOOK_SECRET = "bench-scale";
+const SERVER_START_LIMIT_MS = 30 * 60_000;
+
+/** `git clone --bare` of the URL, timed, with the peak RSS of its processes. */
+async function timeGitCloneBare(url: string): Promise<CloneComparison> {
+  const into = path.join(tempDir("git-clone"), "clone.git");
+  const started = performance.now();
+  const git = spawn("git", ["clone", "--quiet", "--bare", url, into], { stdio: ["ignore", "ignore", "pipe"] });
+  const sampler = new RssSampler(git.pid!);
+  let stderr = "";
+  git.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  const [code] = (await once(git, "close")) as [number | null];
+  const gitCloneBareMs = performance.now() - started;
+  const gitPeak = sampler.stop()[0]!;
+  fs.rmSync(path.dirname(into), { recursive: true, force: true });
+  if (code !== 0) throw new Error(`git clone --bare ${url} exited with ${code}: ${stderr.trim()}`);
+  return { gitCloneBareMs, gitPeak };
+}
+
+/**
+ * The page whose source was edited least recently on the first-parent line (ideally never since
+ * the first commit): its history reaches back the furthest.
+ */
+function oldestPage(gitdir: string, contentRoot: string, ids: readonly string[]): string {
+  const docs = contentRoot ? `${contentRoot}/docs/` : "docs/";
+  const git = (...args: string[]) => execFileSync("git", args, { cwd: gitdir, encoding: "utf8", maxBuffer: 1 << 28 });
+  // Newest first; every file appears at least once, in the initial commit.
+  const files = git("log", "--first-parent", "--format=", "--name-only", "main", "--", docs).split("\n");
+  const lastEdit = new Map<string, number>();
+  files.forEach((file, position) => lastEdit.has(file) || lastEdit.set(file, position));
+  const age = (id: string) => lastEdit.get(`${docs}${id}.mdx`) ?? -1;
+  return [...ids].sort((a, b) => age(b) - age(a))[0]!;
+}
+
+/** A fixed shuffle, so a pass cut short by its budget still samples the whole catalogue. */
+function spread<T>(items: readonly T[]): T[] {
+  const stride = 37;
+  const out: T[] = [];
+  for (let start = 0; start < stride; start++) for (let i = start; i < items.length; i += stride) out.push(items[i]!);
+  return out;
+}
+
+function webhook(url: string): () => Promise<void> {
+  const body = JSON.stringify({ ref: "refs/heads/main" });
+  const signature = `sha256=${createHmac("sha256", WEBHOOK_SECRET).update(body).digest("hex")}`;
+  return async () => {
+    const response = await fetch(`${url}/api/webhooks/git`, {
+      method: "POST",
+      body,
+      headers: { "content-type": "application/json", "x-github-event": "push", "x-hub-signature-256": signature },
+    });
+    if (!response.ok) throw new Error(`the webhook answered ${response.status}: ${await response.text()}`);
+  };
+}
+
+async function timedStart(options: StartOptions, sample: boolean): Promise<{ server: AppServer; ms: number; sampler?: RssSampler }> {
+  let sampler: RssSampler | undefined;
+  const started = performance.now();
+  const server = await startAppServer({ ...options, readyTimeoutMs: SERVER_START_LIMIT_MS, onSpawn: (pid) => sample && (sampler = new RssSampler(pid)) });
+  return { server, ms: performance.now() - started, sampler };
+}
+
+/** Builds (or reuses) the case's repository and measures a server on it, in the order the README of BENCHMARKS.md gives. */
+export async function runCase(spec: CaseSpec, content: readonly ContentFile[], options: CaseOptions): Promise<CaseResult> {
+  const { log, limits } = options;
+  const { contentRoot } = spec.shape;
+  const cached = await syntheticRepository(spec.shape, content, log);
+  const objectsMb = Number(execFileSync("du", ["-sm", path.join(cached, "objects")], { encoding: "utf8" }).split("\t")[0]);
+  const local = workingCopy(cached, tempDir("repo"));
+  const rootEnv: Record<string, string> = contentRoot ? { CONTENT_ROOT: contentRoot } : {};
+  let remote: GitHttpRemote | undefined;
+  const running: AppServer[] = [];
+  try {
+    let repoEnv: Record<string, string> = { CONTENT_REPO: local };
+    let pushTo = local;
+    let clone: CloneComparison | undefined;
+    if (spec.overHttp) {
+      remote = await GitHttpRemote.start();
+      const url = remote.publish(local);
+      pushTo = path.join(remote.root, "content.git");
+      log(`git clone --bare ${url}`);
+      clone = await timeGitCloneBare(url);
+      repoEnv = { CONTENT_REPO: url, POLL_INTERVAL: "0", WEBHOOK_SECRET };
+    }
+
+    log("first start");
+    const dataDir = tempDir("data");
+    const first = await timedStart({ dataDir, env: { ...repoEnv, ...rootEnv } }, true);
+    running.push(first.server);
+    const { url } = first.server;
+    const ids = (JSON.parse((await get(`${url}/api/catalogue`)).body) as Array<{ id: string }>).map((p) => p.id);
+    const oldest = oldestPage(pushTo, contentRoot, ids);
+
+    log(`index build: history of ${oldest}`);
+    const indexBuildMs = await timeOne(`${url}/history/${oldest}`, limits.timeoutMs);
+    const historyIds = spread(ids.filter((id) => id !== oldest)).slice(0, options.histories);
+    log(`history pages: ${historyIds.length}`);
+    const history = await sequential(url, historyIds.map((id) => `/history/${id}`), limits);
+    log(`cold pages: ${ids.length}, at most ${limits.budgetMs / 1000} s`);
+    const cold = await sequential(url, spread(ids).map((id) => `/${id}`), limits);
+    const rssAfterColdMb = rssMb(first.server.pid);
+
+    log(`push to live: ${options.pushes} pushes`);
+    let push: CaseResult["push"];
+    try {
+      const author = new ContentClone(pushTo, contentRoot);
+      const page = ids.find((id) => author.hasPage(id))!;
+      push = await pushToLive(url, author, page, options.pushes, spec.overHttp ? webhook(url) : undefined);
+    } catch (error) {
+      push = { failed: (error as Error).message.split("\n")[0]! };
+    }
+    await first.server.stop();
+    const peaks = first.sampler!.stop();
+    const serverPeak = peaks.find((p) => p.pid === first.server.pid);
+    const childPeak = peaks.find((p) => p.pid !== first.server.pid && p.name !== "sh");
+
+    log("restart");
+    const again = await timedStart({ dataDir, env: { ...repoEnv, ...rootEnv } }, false);
+    await again.server.stop();
+
+    // A fresh DATA_DIR on the local copy: nothing compiled, nothing to clone.
+    log(`cold crawl at concurrency ${options.crawlConcurrency} with a warm reader`);
+    const crawler = await timedStart({ env: { CONTENT_REPO: pushTo, ...rootEnv } }, false);
+    running.push(crawler.server);
+    const crawl = await crawlWithWarmReader(crawler.server.url, spread(ids.slice(1)).map((id) => `/${id}`), `/${ids[0]}`, options.crawlConcurrency, limits);
+    await crawler.server.stop();
+
+    return {
+      spec,
+      objectsMb,
+      pages: ids.length,
+      firstStartMs: first.ms,
+      clone,
+      restartMs: again.ms,
+      indexBuildMs,
+      history,
+      cold,
+      push,
+      crawl,
+      rssAfterColdMb,
+      serverPeak,
+      childPeak,
+      limitMs: limits.timeoutMs,
+    };
+  } finally {
+    await Promise.all(running.map((server) => server.stop()));
+    await remote?.stop();
+    if (remote) fs.rmSync(remote.root, { recursive: true, force: true });
+  }
+}

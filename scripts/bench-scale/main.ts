@@ -21,6 +21,7 @@ const USAGE = `npm run bench:scale -- [options]
   --sizes 1000,10000,50000   commit counts of the repositories with docs and source churn
   --skip-monorepo            leave out the 1 GB monorepo (20,000 commits, served over HTTP)
   --monorepo-mb 1024         size of the monorepo's binary history, MB
+  --churn-files 3000         source files besides the docs, edited by most commits
   --root-docs                docs at the repository root, no CONTENT_ROOT (servers without it)
   --timeout 120              per-request limit, s ("> 120 s" in the table)
   --budget 300               per pass of cold pages or the crawl: no new request after it, s
@@ -32,6 +33,7 @@ const { values } = parseArgs({
     sizes: { type: "string", default: "1000,10000,50000" },
     "skip-monorepo": { type: "boolean", default: false },
     "monorepo-mb": { type: "string", default: "1024" },
+    "churn-files": { type: "string", default: "3000" },
     "root-docs": { type: "boolean", default: false },
     timeout: { type: "string", default: "120" },
     budget: { type: "string", default: "300" },
@@ -59,14 +61,14 @@ const shape = (commits: number, binaryBytes = 0): RepoShape => ({
   contentRoot,
   docShare: 0.04,
   mergeShare: 0.1,
-  churnFiles: 3000,
+  churnFiles: positive("churn-files", values["churn-files"]),
   binaryBytes,
   seed: commits,
 });
 const specs: CaseSpec[] = sizes.map((commits) => ({ label: `${commits.toLocaleString("en-US")} commits`, shape: shape(commits), overHttp: false }));
 if (!values["skip-monorepo"]) {
   const mb = positive("monorepo-mb", values["monorepo-mb"]);
-  specs.push({ label: `${mb >= 1024 ? `${mb / 1024} GB` : `${mb} MB`} monorepo`, shape: shape(MONOREPO_COMMITS, mb * 1024 ** 2), overHttp: true });
+  specs.push({ label: `${mb >= 1024 ? `${mb / 1024} GB` : `${mb} MB`} monorepo of ${MONOREPO_COMMITS.toLocaleString("en-US")} commits`, shape: shape(MONOREPO_COMMITS, mb * 1024 ** 2), overHttp: true });
 }
 
 const log = (line: string) => console.error(`bench:scale: ${line}`);

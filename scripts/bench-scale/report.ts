@@ -1,7 +1,7 @@
 import type { Machine } from "../bench/machine";
 import { median, percentile } from "../bench/stats";
-import type { CaseResult } from "./scale-case";
-import type { Timings } from "./timed-requests";
+import { isFailed, type CaseResult, type Outcome } from "./scale-case";
+import type { CrawlResult, Timings } from "./timed-requests";
 
 export interface ScaleRun {
   machine: Machine;
@@ -31,20 +31,20 @@ function spreadOf(t: Timings, p: number): string {
   return `${duration(median(t.ms), t.limitMs)} · p${p} ${duration(percentile(t.ms, p), t.limitMs)} (${notes.filter(Boolean).join(", ")})`;
 }
 
-function push(r: CaseResult): string {
-  return "failed" in r.push ? `failed: ${r.push.failed}` : `${duration(r.push.medianMs, r.limitMs)} (max ${duration(r.push.maxMs, r.limitMs)})`;
+/** The figure, or why it is missing. */
+function cell<T>(outcome: Outcome<T>, format: (value: T) => string): string {
+  return isFailed(outcome) ? `failed: ${outcome.failed.replace(/\|/g, "\\|")}` : format(outcome);
 }
 
 function memory(r: CaseResult): string {
   const server = r.serverPeak ? `${n(r.serverPeak.mb)} MB` : "?";
   const child = r.childPeak ? ` (child ${r.childPeak.name}: ${n(r.childPeak.mb)} MB)` : "";
-  return `${n(r.rssAfterColdMb)} MB · peak ${server}${child}`;
+  return `${cell(r.rssAfterColdMb, (mb) => `${n(mb)} MB`)} · peak ${server}${child}`;
 }
 
-function crawl(r: CaseResult): string {
-  const { crawl: c } = r;
+function crawl(c: CrawlResult, limitMs: number): string {
   const done = c.crawl.ms.length < c.crawl.planned ? `${c.crawl.ms.length} of ${c.crawl.planned} pages` : `${c.crawl.planned} pages`;
-  return `${duration(median(c.warm.ms), r.limitMs)} / ${duration(percentile(c.warm.ms, 99), r.limitMs)} (${done} in ${n(c.crawlSeconds)} s)`;
+  return `${duration(median(c.warm.ms), limitMs)} / ${duration(percentile(c.warm.ms, 99), limitMs)} (${done} in ${n(c.crawlSeconds)} s)`;
 }
 
 function caseName(r: CaseResult): string {
@@ -56,9 +56,9 @@ function cloneLine(r: CaseResult): string | undefined {
   if (!r.clone) return undefined;
   const allowedMs = 2 * r.clone.gitCloneBareMs + 5000;
   const peak = Math.max(r.serverPeak?.mb ?? 0, r.childPeak?.mb ?? 0);
-  const met = r.firstStartMs <= allowedMs && peak < TARGETS.rssMb;
+  const met = !isFailed(r.firstStartMs) && r.firstStartMs <= allowedMs && peak < TARGETS.rssMb;
   return (
-    `First clone of ${r.spec.label} over HTTP: the server's first start took ${duration(r.firstStartMs, r.limitMs)}, ` +
+    `First clone of ${r.spec.label} over HTTP: the server's first start took ${cell(r.firstStartMs, (ms) => duration(ms, r.limitMs))}, ` +
     `\`git clone --bare\` of the same URL ${duration(r.clone.gitCloneBareMs, r.limitMs)} (its peak: ${r.clone.gitPeak.name} ${n(r.clone.gitPeak.mb)} MB); ` +
     `allowed ${duration(allowedMs, r.limitMs)} with no process over ${TARGETS.rssMb} MB: ${met ? "met" : "**missed**"}.`
   );
@@ -79,14 +79,14 @@ export function renderScaleReport(run: ScaleRun): string {
   ];
   const rows = run.results.map((r) => [
     caseName(r),
-    duration(r.firstStartMs, r.limitMs),
-    duration(r.restartMs, r.limitMs),
-    duration(r.indexBuildMs, r.limitMs),
-    spreadOf(r.cold, 95),
-    spreadOf(r.history, 95),
-    push(r),
+    cell(r.firstStartMs, (ms) => duration(ms, r.limitMs)),
+    cell(r.restartMs, (ms) => duration(ms, r.limitMs)),
+    cell(r.indexBuildMs, (ms) => duration(ms, r.limitMs)),
+    cell(r.cold, (t) => spreadOf(t, 95)),
+    cell(r.history, (t) => spreadOf(t, 95)),
+    cell(r.push, (p) => `${duration(p.medianMs, r.limitMs)} (max ${duration(p.maxMs, r.limitMs)})`),
     memory(r),
-    crawl(r),
+    cell(r.crawl, (c) => crawl(c, r.limitMs)),
   ]);
   return [
     `Run ${m.date} at app revision \`${m.revision}\` on ${m.cpu}, ${m.cores} cores, ${n(m.ramGb, 1)} GB RAM, Node ${m.node}; ` +

@@ -7,7 +7,7 @@ import { GitHttpRemote } from "../../test/helpers/git-http";
 import { startAppServer, type AppServer, type StartOptions } from "../bench/app-server";
 import { ContentClone } from "../bench/content-repo";
 import { get } from "../bench/http";
-import { rssMb } from "../bench/process";
+import { rssMb, type Running } from "../bench/process";
 import { pushToLive, type PushResult } from "../bench/push-latency";
 import { tempDir } from "../bench/temp";
 import type { ContentFile, RepoShape } from "./fast-import-stream";
@@ -37,21 +37,31 @@ export interface CloneComparison {
   gitPeak: ProcessPeak;
 }
 
+/** A figure that could not be measured, and why (the server crashed, a push never went live, ...). */
+export interface Failed {
+  failed: string;
+}
+
+export type Outcome<T> = T | Failed;
+
+export const isFailed = <T>(outcome: Outcome<T>): outcome is Failed => typeof outcome === "object" && outcome !== null && "failed" in outcome;
+
 export interface CaseResult {
   spec: CaseSpec;
   objectsMb: number;
+  /** Pages in the catalogue; 0 when the server never started. */
   pages: number;
-  firstStartMs: number;
+  firstStartMs: Outcome<number>;
   clone?: CloneComparison;
-  restartMs: number;
+  restartMs: Outcome<number>;
   /** The first history page of a fresh server, for a page as old as the repository. */
-  indexBuildMs: number;
-  history: Timings;
-  cold: Timings;
-  push: PushResult | { failed: string };
-  crawl: CrawlResult;
-  rssAfterColdMb: number;
-  /** The server's highest RSS over its whole life (start, cold pages, histories, pushes). */
+  indexBuildMs: Outcome<number>;
+  history: Outcome<Timings>;
+  cold: Outcome<Timings>;
+  push: Outcome<PushResult>;
+  crawl: Outcome<CrawlResult>;
+  rssAfterColdMb: Outcome<number>;
+  /** The server's highest RSS: over its whole life (start, cold pages, histories, pushes), and in the crawl. */
   serverPeak?: ProcessPeak;
   /** The highest RSS of any process the server started (git, esbuild) in that time. */
   childPeak?: ProcessPeak;
@@ -113,14 +123,42 @@ function webhook(url: string): () => Promise<void> {
   };
 }
 
+/** Why a server stopped, from the last lines it wrote: V8's "JavaScript heap out of memory", or its last line. */
+function exitReason(server: Running): string {
+  const output = server.output();
+  if (/JavaScript heap out of memory/.test(output)) return "server crashed: JavaScript heap out of memory";
+  const last = output.trim().split("\n").at(-1) ?? "";
+  return `the server exited${last ? `: ${last.slice(0, 160)}` : ""}`;
+}
+
+/**
+ * Runs one measurement on `server`, or records why it could not be made: a server that crashed
+ * (old servers run out of memory on large histories) fails this and every later measurement on it.
+ */
+async function attempt<T>(server: Running | undefined, measure: () => Promise<T>): Promise<Outcome<T>> {
+  if (server && !server.alive()) return { failed: exitReason(server) };
+  try {
+    return await measure();
+  } catch (error) {
+    await new Promise((r) => setTimeout(r, 500)); // a crash resets the connection before the process is gone
+    if (server && !server.alive()) return { failed: exitReason(server) };
+    return { failed: (error as Error).message.split("\n")[0]!.slice(0, 200) };
+  }
+}
+
 async function timedStart(options: StartOptions, sample: boolean): Promise<{ server: AppServer; ms: number; sampler?: RssSampler }> {
   let sampler: RssSampler | undefined;
   const started = performance.now();
-  const server = await startAppServer({ ...options, readyTimeoutMs: SERVER_START_LIMIT_MS, onSpawn: (pid) => sample && (sampler = new RssSampler(pid)) });
-  return { server, ms: performance.now() - started, sampler };
+  try {
+    const server = await startAppServer({ ...options, readyTimeoutMs: SERVER_START_LIMIT_MS, onSpawn: (pid) => sample && (sampler = new RssSampler(pid)) });
+    return { server, ms: performance.now() - started, sampler };
+  } catch (error) {
+    sampler?.stop();
+    throw error;
+  }
 }
 
-/** Builds (or reuses) the case's repository and measures a server on it, in the order the README of BENCHMARKS.md gives. */
+/** Builds (or reuses) the case's repository and measures a server on it, in the order BENCHMARKS.md gives. */
 export async function runCase(spec: CaseSpec, content: readonly ContentFile[], options: CaseOptions): Promise<CaseResult> {
   const { log, limits } = options;
   const { contentRoot } = spec.shape;
@@ -142,66 +180,76 @@ export async function runCase(spec: CaseSpec, content: readonly ContentFile[], o
       clone = await timeGitCloneBare(url);
       repoEnv = { CONTENT_REPO: url, POLL_INTERVAL: "0", WEBHOOK_SECRET };
     }
+    const result: CaseResult = {
+      spec,
+      objectsMb,
+      pages: 0,
+      firstStartMs: { failed: "not measured" },
+      clone,
+      restartMs: { failed: "not measured" },
+      indexBuildMs: { failed: "not measured" },
+      history: { failed: "not measured" },
+      cold: { failed: "not measured" },
+      push: { failed: "not measured" },
+      crawl: { failed: "not measured" },
+      rssAfterColdMb: { failed: "not measured" },
+      limitMs: limits.timeoutMs,
+    };
 
     log("first start");
     const dataDir = tempDir("data");
-    const first = await timedStart({ dataDir, env: { ...repoEnv, ...rootEnv } }, true);
-    running.push(first.server);
-    const { url } = first.server;
+    const first = await attempt(undefined, () => timedStart({ dataDir, env: { ...repoEnv, ...rootEnv } }, true));
+    if (isFailed(first)) return { ...result, firstStartMs: first, restartMs: first, indexBuildMs: first, history: first, cold: first, push: first, crawl: first, rssAfterColdMb: first };
+    const { server } = first;
+    running.push(server);
+    result.firstStartMs = first.ms;
+    const { url } = server;
     const ids = (JSON.parse((await get(`${url}/api/catalogue`)).body) as Array<{ id: string }>).map((p) => p.id);
+    result.pages = ids.length;
     const oldest = oldestPage(pushTo, contentRoot, ids);
 
     log(`index build: history of ${oldest}`);
-    const indexBuildMs = await timeOne(`${url}/history/${oldest}`, limits.timeoutMs);
+    result.indexBuildMs = await attempt(server, () => timeOne(`${url}/history/${oldest}`, limits.timeoutMs));
     const historyIds = spread(ids.filter((id) => id !== oldest)).slice(0, options.histories);
     log(`history pages: ${historyIds.length}`);
-    const history = await sequential(url, historyIds.map((id) => `/history/${id}`), limits);
+    result.history = await attempt(server, () => sequential(url, historyIds.map((id) => `/history/${id}`), limits));
     log(`cold pages: ${ids.length}, at most ${limits.budgetMs / 1000} s`);
-    const cold = await sequential(url, spread(ids).map((id) => `/${id}`), limits);
-    const rssAfterColdMb = rssMb(first.server.pid);
+    result.cold = await attempt(server, () => sequential(url, spread(ids).map((id) => `/${id}`), limits));
+    result.rssAfterColdMb = await attempt(server, async () => rssMb(server.pid));
 
     log(`push to live: ${options.pushes} pushes`);
-    let push: CaseResult["push"];
-    try {
+    result.push = await attempt(server, async () => {
       const author = new ContentClone(pushTo, contentRoot);
-      const page = ids.find((id) => author.hasPage(id))!;
-      push = await pushToLive(url, author, page, options.pushes, spec.overHttp ? webhook(url) : undefined);
-    } catch (error) {
-      push = { failed: (error as Error).message.split("\n")[0]! };
-    }
-    await first.server.stop();
+      const page = ids.find((id) => author.hasPage(id));
+      if (!page) throw new Error(`no page of the catalogue has its source under ${contentRoot || "the root"}/docs`);
+      return pushToLive(url, author, page, options.pushes, spec.overHttp ? webhook(url) : undefined);
+    });
+    await server.stop();
     const peaks = first.sampler!.stop();
-    const serverPeak = peaks.find((p) => p.pid === first.server.pid);
-    const childPeak = peaks.find((p) => p.pid !== first.server.pid && p.name !== "sh");
+    result.serverPeak = peaks.find((p) => p.pid === server.pid);
+    result.childPeak = peaks.find((p) => p.pid !== server.pid && p.name !== "sh");
+    const keepHigher = (known: ProcessPeak | undefined, seen: ProcessPeak | undefined) => (seen && (!known || seen.mb > known.mb) ? seen : known);
 
     log("restart");
-    const again = await timedStart({ dataDir, env: { ...repoEnv, ...rootEnv } }, false);
-    await again.server.stop();
+    result.restartMs = await attempt(undefined, async () => {
+      const again = await timedStart({ dataDir, env: { ...repoEnv, ...rootEnv } }, false);
+      await again.server.stop();
+      return again.ms;
+    });
 
     // A fresh DATA_DIR on the local copy: nothing compiled, nothing to clone.
     log(`cold crawl at concurrency ${options.crawlConcurrency} with a warm reader`);
-    const crawler = await timedStart({ env: { CONTENT_REPO: pushTo, ...rootEnv } }, false);
-    running.push(crawler.server);
-    const crawl = await crawlWithWarmReader(crawler.server.url, spread(ids.slice(1)).map((id) => `/${id}`), `/${ids[0]}`, options.crawlConcurrency, limits);
-    await crawler.server.stop();
-
-    return {
-      spec,
-      objectsMb,
-      pages: ids.length,
-      firstStartMs: first.ms,
-      clone,
-      restartMs: again.ms,
-      indexBuildMs,
-      history,
-      cold,
-      push,
-      crawl,
-      rssAfterColdMb,
-      serverPeak,
-      childPeak,
-      limitMs: limits.timeoutMs,
-    };
+    const crawler = await attempt(undefined, () => timedStart({ env: { CONTENT_REPO: pushTo, ...rootEnv } }, true));
+    if (!isFailed(crawler)) {
+      running.push(crawler.server);
+      const paths = spread(ids.slice(1)).map((id) => `/${id}`);
+      result.crawl = await attempt(crawler.server, () => crawlWithWarmReader(crawler.server.url, paths, `/${ids[0]}`, options.crawlConcurrency, limits));
+      await crawler.server.stop();
+      const crawlPeaks = crawler.sampler!.stop();
+      result.serverPeak = keepHigher(result.serverPeak, crawlPeaks.find((p) => p.pid === crawler.server.pid));
+      result.childPeak = keepHigher(result.childPeak, crawlPeaks.find((p) => p.pid !== crawler.server.pid && p.name !== "sh"));
+    } else result.crawl = crawler;
+    return result;
   } finally {
     await Promise.all(running.map((server) => server.stop()));
     await remote?.stop();

@@ -76,11 +76,14 @@ export async function crawlWithWarmReader(url: string, paths: readonly string[],
     }
   };
   const reading = reader();
-  await Promise.all(Array.from({ length: concurrency }, crawler));
+  reading.catch(() => {}); // awaited below; a failure before then must not go unhandled
+  try {
+    await Promise.all(Array.from({ length: concurrency }, crawler));
+  } finally {
+    crawling = false;
+  }
   const crawlSeconds = (performance.now() - start) / 1000;
-  crawling = false;
-  await reading;
-  readerAgent.destroy();
+  await reading.finally(() => readerAgent.destroy());
   return {
     crawl: { ms: crawlMs, planned: paths.length, limitMs: limits.timeoutMs },
     crawlSeconds,

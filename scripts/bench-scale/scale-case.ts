@@ -123,10 +123,12 @@ function webhook(url: string): () => Promise<void> {
   };
 }
 
+const OUT_OF_MEMORY = /JavaScript heap out of memory/;
+
 /** Why a server stopped, from the last lines it wrote: V8's "JavaScript heap out of memory", or its last line. */
 function exitReason(server: Running): string {
   const output = server.output();
-  if (/JavaScript heap out of memory/.test(output)) return "server crashed: JavaScript heap out of memory";
+  if (OUT_OF_MEMORY.test(output)) return "server crashed: JavaScript heap out of memory";
   const last = output.trim().split("\n").at(-1) ?? "";
   return `the server exited${last ? `: ${last.slice(0, 160)}` : ""}`;
 }
@@ -142,7 +144,10 @@ async function attempt<T>(server: Running | undefined, measure: () => Promise<T>
   } catch (error) {
     await new Promise((r) => setTimeout(r, 500)); // a crash resets the connection before the process is gone
     if (server && !server.alive()) return { failed: exitReason(server) };
-    return { failed: (error as Error).message.split("\n")[0]!.slice(0, 200) };
+    // A server that died while starting: its output is in the message.
+    const message = (error as Error).message;
+    if (OUT_OF_MEMORY.test(message)) return { failed: "server crashed while starting: JavaScript heap out of memory" };
+    return { failed: message.split("\n")[0]!.slice(0, 200) };
   }
 }
 

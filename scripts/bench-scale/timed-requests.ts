@@ -19,14 +19,18 @@ export interface RequestLimits {
   budgetMs: number;
 }
 
-/** The time to first byte of one GET, or Infinity at the time limit; any status other than 200 throws. */
-export async function timeOne(url: string, timeoutMs: number, agent?: http.Agent): Promise<number> {
+/**
+ * The time to first byte of one GET, or Infinity at the time limit; any status other than 200 throws.
+ * A reset connection is retried once: a kept-alive socket the server closed as it was reused.
+ */
+export async function timeOne(url: string, timeoutMs: number, agent?: http.Agent, retry = true): Promise<number> {
   try {
     const response = await get(url, {}, { timeoutMs, agent });
     if (response.status !== 200) throw new Error(`${url} answered ${response.status}: ${response.body.slice(0, 300)}`);
     return response.ttfbMs;
   } catch (error) {
     if (error instanceof RequestTimeout) return Number.POSITIVE_INFINITY;
+    if (retry && (error as NodeJS.ErrnoException).code === "ECONNRESET") return timeOne(url, timeoutMs, agent, false);
     throw error;
   }
 }

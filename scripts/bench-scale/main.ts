@@ -71,6 +71,8 @@ if (!values["skip-monorepo"]) {
   specs.push({ label: `${mb >= 1024 ? `${mb / 1024} GB` : `${mb} MB`} monorepo of ${MONOREPO_COMMITS.toLocaleString("en-US")} commits`, shape: shape(MONOREPO_COMMITS, mb * 1024 ** 2), overHttp: true });
 }
 
+if (specs.length === 0) throw new Error(`nothing to measure: no --sizes and --skip-monorepo\n${USAGE}`);
+
 const log = (line: string) => console.error(`bench:scale: ${line}`);
 const args = process.argv.slice(2).join(" ");
 

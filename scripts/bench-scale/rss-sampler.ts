@@ -37,7 +37,7 @@ export class RssSampler {
   private readonly timer: NodeJS.Timeout;
 
   constructor(private readonly root: number) {
-    this.timer = setInterval(() => this.sample(), SAMPLE_MS);
+    this.timer = setInterval(() => this.sample(), SAMPLE_MS).unref(); // a run that fails must still exit
     this.sample();
   }
 

@@ -151,6 +151,14 @@ async function attempt<T>(server: Running | undefined, measure: () => Promise<T>
   }
 }
 
+/** Stops `sampler`; the server's peak and the highest of the processes it started (the shell it runs in left out). */
+function peaksOf(sampler: RssSampler, serverPid: number): { serverPeak?: ProcessPeak; childPeak?: ProcessPeak } {
+  const peaks = sampler.stop();
+  return { serverPeak: peaks.find((p) => p.pid === serverPid), childPeak: peaks.find((p) => p.pid !== serverPid && p.name !== "sh") };
+}
+
+const higher = (a: ProcessPeak | undefined, b: ProcessPeak | undefined) => (a && b ? (b.mb > a.mb ? b : a) : (a ?? b));
+
 async function timedStart(options: StartOptions, sample: boolean): Promise<{ server: AppServer; ms: number; sampler?: RssSampler }> {
   let sampler: RssSampler | undefined;
   const started = performance.now();
@@ -230,10 +238,7 @@ export async function runCase(spec: CaseSpec, content: readonly ContentFile[], o
       return pushToLive(url, author, page, options.pushes, spec.overHttp ? webhook(url) : undefined);
     });
     await server.stop();
-    const peaks = first.sampler!.stop();
-    result.serverPeak = peaks.find((p) => p.pid === server.pid);
-    result.childPeak = peaks.find((p) => p.pid !== server.pid && p.name !== "sh");
-    const keepHigher = (known: ProcessPeak | undefined, seen: ProcessPeak | undefined) => (seen && (!known || seen.mb > known.mb) ? seen : known);
+    Object.assign(result, peaksOf(first.sampler!, server.pid));
 
     log("restart");
     result.restartMs = await attempt(undefined, async () => {
@@ -250,9 +255,9 @@ export async function runCase(spec: CaseSpec, content: readonly ContentFile[], o
       const paths = spread(ids.slice(1)).map((id) => `/${id}`);
       result.crawl = await attempt(crawler.server, () => crawlWithWarmReader(crawler.server.url, paths, `/${ids[0]}`, options.crawlConcurrency, limits));
       await crawler.server.stop();
-      const crawlPeaks = crawler.sampler!.stop();
-      result.serverPeak = keepHigher(result.serverPeak, crawlPeaks.find((p) => p.pid === crawler.server.pid));
-      result.childPeak = keepHigher(result.childPeak, crawlPeaks.find((p) => p.pid !== crawler.server.pid && p.name !== "sh"));
+      const crawlPeaks = peaksOf(crawler.sampler!, crawler.server.pid);
+      result.serverPeak = higher(result.serverPeak, crawlPeaks.serverPeak);
+      result.childPeak = higher(result.childPeak, crawlPeaks.childPeak);
     } else result.crawl = crawler;
     return result;
   } finally {

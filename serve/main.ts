@@ -10,9 +10,12 @@ import { createRequestHandler } from "@remix-run/express";
 import { broadcastDevReady, installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import { content } from "../app/content.server";
 import { logAccess } from "./access-log";
 import { refuseUnservable } from "./refuse";
 import { serveRenderedPage } from "./rendered-pages";
+import { closeWorkers } from "../server/index";
+import { applySecurityHeaders, securityHeaders } from "./security-headers";
 
 installGlobals({ nativeFetch: build.future.v3_singleFetch });
 
@@ -21,19 +24,26 @@ app.disable("x-powered-by");
 app.use(compression());
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
 app.use(express.static("public", { maxAge: "1h" }));
-app.all("*", createRequestHandler({ build, mode: build.mode }));
+// The client's address is what per-client limits count by; behind a proxy, the proxy is one client.
+app.all("*", createRequestHandler({ build, mode: build.mode, getLoadContext: (req) => ({ clientAddress: req.socket.remoteAddress }) }));
+
+const SECURITY_HEADERS = securityHeaders(content.config.siteUrl);
 
 const server = http.createServer((req, res) => {
   logAccess(req, res);
+  applySecurityHeaders(res, SECURITY_HEADERS);
   if (refuseUnservable(req, res)) return;
-  serveRenderedPage(req, res, build.assets.version).then(
-    (served) => served || app(req, res),
-    (error: unknown) => {
-      console.error(error);
-      app(req, res);
-    },
-  );
+  let served = false;
+  try {
+    served = serveRenderedPage(req, res, build.assets.version);
+  } catch (error) {
+    console.error(error);
+  }
+  if (!served) app(req, res);
 });
+// A client gets 20 s to send its request head and 30 s for the whole request, body included.
+server.headersTimeout = 20_000;
+server.requestTimeout = 30_000;
 
 const port = Number(process.env.PORT || 3000);
 const host = process.env.HOST;
@@ -41,4 +51,5 @@ server.listen(port, host, () => {
   console.log(`sui-docs: listening on http://${host ?? "localhost"}:${port}`);
   if (build.mode === "development") void broadcastDevReady(build);
 });
-for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => server.close(() => process.exit(0)));
+// Stopping the workers ends compiles in progress at once, so their requests answer and close() returns.
+for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => void closeWorkers().finally(() => server.close(() => process.exit(0))));

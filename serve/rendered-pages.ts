@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { publicOrigin } from "../app/lib/origin.server";
 import { findRenderedPage } from "../app/lib/rendered-pages.server";
 import { negotiateCoding } from "./accept-encoding";
 
@@ -7,10 +8,10 @@ import { negotiateCoding } from "./accept-encoding";
  * run: the same headers and bytes, the same ETag and 304, compressed as compression() would
  * compress them but once per page rather than once per request. False when there is no such page.
  */
-export async function serveRenderedPage(req: IncomingMessage, res: ServerResponse, build: string): Promise<boolean> {
+export function serveRenderedPage(req: IncomingMessage, res: ServerResponse, build: string): boolean {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
   // Parsed as Remix parses it, from an origin-form target (refuseUnservable saw to that).
-  const page = await findRenderedPage(new URL(`http://localhost${req.url}`), build);
+  const page = findRenderedPage(new URL(`http://localhost${req.url}`), publicOrigin(req.headers.host), build);
   if (!page) return false;
   if (req.headers["if-none-match"] === page.etag) {
     // As Remix answers a 304: its headers without Content-Type, which compression() then leaves alone.

@@ -14,6 +14,13 @@ export interface Config {
   editUrlBase?: string;
   /** Public origin used for canonical URLs and the sitemap, e.g. https://docs.example.com. */
   siteUrl?: string;
+  /**
+   * Origins the site may name itself by when SITE_URL is unset (ALLOWED_HOSTS): a request whose Host
+   * is one of them gets absolute URLs with that origin; any other Host gets the first one.
+   */
+  allowedOrigins: string[];
+  /** The origin of absolute URLs when neither SITE_URL nor ALLOWED_HOSTS is set: http://localhost:<PORT>. */
+  defaultOrigin: string;
   /** Link to the site's own source repository, shown in the top bar. */
   sourceRepoUrl: string;
   /** The embedded content folder shipped with the app. */
@@ -44,6 +51,23 @@ function optionalUrl(env: Env, name: string): string | undefined {
   return raw.replace(/\/+$/, "");
 }
 
+/** ALLOWED_HOSTS: comma-separated hosts (`docs.example.com`, `localhost:3000`) or origins (`https://docs.example.com`). */
+function allowedOrigins(env: Env): string[] {
+  const entries = (env.ALLOWED_HOSTS ?? "").split(",").map((e) => e.trim()).filter(Boolean);
+  return entries.map((entry) => {
+    let url: URL | undefined;
+    try {
+      url = new URL(/^https?:\/\//i.test(entry) ? entry : `http://${entry}`);
+    } catch {
+      // reported below
+    }
+    if (!url || url.pathname !== "/" || url.search || url.hash || url.username || url.password) {
+      throw new ConfigError(`ALLOWED_HOSTS entries must be host names or http(s) origins such as docs.example.com or https://docs.example.com, got "${entry}"`);
+    }
+    return url.origin;
+  });
+}
+
 export function readConfig(env: Env = process.env, cwd = process.cwd()): Config {
   const branch = env.CONTENT_BRANCH?.trim() || "main";
   if (!/^[A-Za-z0-9._/-]+$/.test(branch) || branch.includes("..")) {
@@ -57,6 +81,8 @@ export function readConfig(env: Env = process.env, cwd = process.cwd()): Config 
     webhookSecret: env.WEBHOOK_SECRET || undefined,
     editUrlBase: optionalUrl(env, "EDIT_URL_BASE"),
     siteUrl: optionalUrl(env, "SITE_URL"),
+    allowedOrigins: allowedOrigins(env),
+    defaultOrigin: `http://localhost:${Number(env.PORT) || 3000}`,
     sourceRepoUrl: optionalUrl(env, "SOURCE_REPO_URL") ?? "https://github.com/MystenLabs/sui",
     embeddedContentDir: path.resolve(cwd, env.EMBEDDED_CONTENT_DIR?.trim() || "content"),
   };

@@ -5,7 +5,7 @@
 export class ContentError extends Error {
   constructor(
     message: string,
-    readonly status: 400 | 404 | 409 | 500 | 503,
+    readonly status: 400 | 404 | 409 | 429 | 500 | 503,
   ) {
     super(message);
     this.name = new.target.name;
@@ -35,7 +35,30 @@ export class CompileError extends ContentError {
     readonly file: string,
     message: string,
   ) {
-    super(`${file}: ${message}`, 500);
+    // The compiler's own messages already start with file:line:column.
+    super(message.startsWith(`${file}:`) ? message : `${file}: ${message}`, 500);
+  }
+}
+
+/** The server has more work queued than it takes on; the client may retry shortly. */
+export class BusyError extends ContentError {
+  constructor(message: string) {
+    super(message, 503);
+  }
+}
+
+/**
+ * The server is at its bound for costly work (building a search index for a pinned commit): 429
+ * when this client already has such work pending, 503 when the server as a whole has. The reader
+ * may retry after `retryAfterSeconds`.
+ */
+export class OverloadedError extends ContentError {
+  constructor(
+    message: string,
+    status: 429 | 503,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message, status);
   }
 }
 

@@ -1,66 +1,102 @@
 /**
- * The content engine's facade: the only module app/ imports from server/.
- * It knows Git, MDX and caching, and nothing of React or Remix.
+ * The content engine's facade: the only module app/ imports from server/. It answers in verbs (a
+ * snapshot, a page, its source, its history, a search, a static file, the version record, the
+ * status, a webhook delivery) and hands out data, never the engine, repository or live-site
+ * objects behind them. It knows Git, MDX and caching, and nothing of React or Remix.
  */
+import path from "node:path";
 import { readConfig, type Config } from "./config";
 import { ContentEngine, type Snapshot } from "./engine";
-import { GitStore } from "./git/store";
-import { openRepository, type Repository } from "./source/repository";
-import { LiveSite } from "./source/live";
+import { GitStore, type CommitInfo } from "./git/store";
+import { openRepository } from "./source/repository";
+import { LiveSite, type LiveStatus } from "./source/live";
 import { generators } from "./generators";
 import { NotFoundError } from "./errors";
+import type { PageMeta } from "./content/catalogue";
+import type { CompiledPage } from "./mdx/compile";
 import { parseVersionRecord, type VersionRecord } from "./content/version";
-import { SearchService } from "./search/index";
+import { SearchService, type SearchRequest, type SearchResult } from "./search/index";
 import { staticFile, type StaticFile } from "./content/static-files";
+import { WebhookReceiver, type WebhookAnswer, type WebhookDelivery } from "./webhook";
 
 export { readConfig, type Config } from "./config";
-export { BadRequestError, NotFoundError, CompileError, ConfigError, ContentError } from "./errors";
+export { BadRequestError, BusyError, NotFoundError, CompileError, ConfigError, ContentError, OverloadedError } from "./errors";
 export { parsePagePath, sourcePathOf } from "./content/paths";
 export { catalogueEntry, type CatalogueEntry, type PageMeta } from "./content/catalogue";
 export { navigationFor, type SidebarItem, type Navigation, type NavLink } from "./content/sidebars";
 export { SIDEBAR_NAMES, type SidebarName } from "./content/frontmatter";
 export type { Snapshot } from "./engine";
 export type { CommitInfo } from "./git/store";
-export type { TocEntry, CompiledMdx } from "./mdx/compile";
+export type { TocEntry, CompiledPage } from "./mdx/compile";
+export type { PageNode } from "./mdx/safe-html";
 export type { LiveStatus } from "./source/live";
+export { closeWorkers } from "./workers/pool";
 export type { VersionRecord } from "./content/version";
-export { parseSearchRequest, MAX_QUERY_LENGTH, type SearchRequest, type SearchResult, type SearchService } from "./search/index";
+export type { StaticFile } from "./content/static-files";
+export type { WebhookAnswer, WebhookDelivery } from "./webhook";
+export { parseSearchRequest, MAX_QUERY_LENGTH, type SearchRequest, type SearchResult } from "./search/index";
+
+/** Commits that changed a page, newest first. */
+export interface PageHistory {
+  commits: CommitInfo[];
+  /** Whether older commits follow the ones returned. */
+  more: boolean;
+}
+
+export interface ServiceStatus extends LiveStatus {
+  /** Where the content comes from: the embedded folder, a local repository or a remote. */
+  source: string;
+  /** MDX compiles since start. */
+  compiles: number;
+}
 
 export interface ContentService {
-  config: Config;
-  repository: Repository;
-  engine: ContentEngine;
-  live: LiveSite;
-  search: SearchService;
+  readonly config: Config;
+  /** The snapshot readers see without ?commit=. */
+  liveSnapshot(): Snapshot;
   /** The live snapshot, or the one of `?commit=` when given (400/404 errors for bad values). */
   snapshotAt(commitParam: string | null): Promise<Snapshot>;
+  /** A page compiled for rendering, from cache when its sources are unchanged (CompileError when they do not compile). */
+  page(snapshot: Snapshot, page: PageMeta): Promise<CompiledPage>;
+  /** A page's source as authors wrote it (or as a generator produced it): its Markdown twin. */
+  pageSource(snapshot: Snapshot, page: PageMeta): Promise<string>;
+  /** The commits that changed a page, seen from the snapshot's commit; `skip` and `limit` page through them. */
+  history(snapshot: Snapshot, page: PageMeta, range?: { skip?: number; limit?: number }): Promise<PageHistory>;
+  /** Full-text search at the snapshot's commit; `client` (an IP address) is held to the pinned-commit limits. */
+  search(snapshot: Snapshot, request: SearchRequest, client?: string): Promise<SearchResult[]>;
   /** A file under static/ at the snapshot's commit, found without reading it (400/404 errors for bad paths). */
   staticFile(snapshot: Snapshot, urlPath: string): StaticFile;
   /** The bytes of a file found by staticFile. */
   readStatic(file: StaticFile): Promise<Uint8Array>;
-  /** The docs version record of a commit (site/version.json). */
+  /** The docs version record of a commit (site/version.json), the live one by default. */
   version(snapshot?: Snapshot): Promise<VersionRecord>;
+  /** The live commit, the last fetch and the last publishing error. */
+  status(): ServiceStatus;
+  /** A GitHub webhook delivery: verified, then answered; a push to the served branch schedules a fetch. */
+  receiveWebhook(delivery: WebhookDelivery): WebhookAnswer;
 }
 
 export async function startContentService(config: Config = readConfig(), log?: (line: string) => void): Promise<ContentService> {
   const repository = await openRepository(config);
-  const engine = new ContentEngine(new GitStore(repository.gitdir), { generators });
+  const engine = new ContentEngine(new GitStore(repository.gitdir), { generators, compiledDir: path.join(config.dataDir, "compiled") });
   const search = new SearchService(engine);
   // The first search at a new live commit should not pay for its index; a failure here resurfaces
   // on that search.
-  const onLive = (snapshot: Snapshot) => void search.index(snapshot).catch(() => {});
+  const onLive = (snapshot: Snapshot) => void search.setLive(snapshot).catch(() => {});
   const live = new LiveSite(engine, repository, { pollSeconds: config.pollInterval, log, onLive });
   await live.start();
+  const webhooks = config.webhookSecret ? new WebhookReceiver(config.webhookSecret, config.branch, () => void live.fetch()) : undefined;
   return {
     config,
-    repository,
-    engine,
-    live,
-    search,
+    liveSnapshot: () => live.snapshot,
     async snapshotAt(commitParam) {
       if (commitParam === null) return live.snapshot;
       return engine.snapshot(await engine.store.resolveCommit(commitParam));
     },
+    page: (snapshot, page) => engine.compile(snapshot, page),
+    pageSource: (snapshot, page) => engine.source(snapshot, page),
+    history: (snapshot, page, range) => engine.history(snapshot, page.sourcePath, range),
+    search: (snapshot, request, client) => search.search(snapshot, request, client),
     staticFile: (snapshot, urlPath) => staticFile(snapshot.files, urlPath),
     readStatic: (file) => engine.store.readBlob(file.oid),
     async version(snapshot = live.snapshot) {
@@ -68,5 +104,7 @@ export async function startContentService(config: Config = readConfig(), log?: (
       if (!oid) throw new NotFoundError("site/version.json is missing from the content repository", "file");
       return parseVersionRecord(await engine.text(oid));
     },
+    status: () => ({ ...live.status(), source: repository.kind, compiles: engine.compiles }),
+    receiveWebhook: (delivery) => webhooks?.receive(delivery) ?? { status: 404, message: "Webhooks are off: set WEBHOOK_SECRET to turn them on" },
   };
 }

@@ -1,6 +1,6 @@
 /**
  * Runs at most one `work` per key at a time: callers that arrive while it runs share its promise.
- * This is what makes ten concurrent cold requests for one page cost one compile.
+ * New caches use server/cache.ts, which does the same with a bound.
  */
 export function singleFlight<T>() {
   const running = new Map<string, Promise<T>>();

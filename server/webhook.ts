@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { Cache } from "./cache";
 
 export type WebhookVerdict =
   | { ok: true; event: "ping" }
@@ -42,4 +43,54 @@ export function readPushEvent(secret: string, body: Buffer, headers: { signature
   }
   const { ref } = payload as { ref?: unknown };
   return { ok: true, event: "push", ref: typeof ref === "string" ? ref : undefined };
+}
+
+/** One webhook delivery as received: the raw body and the headers that matter. */
+export interface WebhookDelivery {
+  body: Buffer;
+  /** X-Hub-Signature-256 */
+  signature: string | null;
+  /** X-GitHub-Event */
+  event: string | null;
+  /** X-GitHub-Delivery: GitHub's id of this delivery, the same when it is redelivered. */
+  delivery: string | null;
+}
+
+/** What to answer the sender; `message` ends up in the repository's "Recent deliveries" view. */
+export interface WebhookAnswer {
+  status: number;
+  message: string;
+}
+
+/** Delivery ids remembered, so a redelivery or a replay costs no fetch. */
+export const REMEMBERED_DELIVERIES = 1000;
+
+/**
+ * Verifies deliveries and turns each verified push to the served branch into one `onPush` call.
+ * A delivery id seen among the last REMEMBERED_DELIVERIES verified ones is acknowledged without
+ * calling it again; ids are remembered only once the signature holds, so nobody without the
+ * secret can make the server ignore a delivery that is still to come.
+ */
+export class WebhookReceiver {
+  private readonly seen = new Cache<true>({ maxBytes: REMEMBERED_DELIVERIES * 256, sizeOf: () => 256 });
+
+  constructor(
+    private readonly secret: string,
+    private readonly branch: string,
+    private readonly onPush: () => void,
+  ) {}
+
+  receive({ body, signature, event, delivery }: WebhookDelivery): WebhookAnswer {
+    const verdict = readPushEvent(this.secret, body, { signature, event });
+    if (!verdict.ok) return { status: verdict.status, message: verdict.message };
+    const id = delivery && delivery.length <= 200 ? delivery : undefined;
+    if (id && this.seen.peek(id)) return { status: 200, message: `Delivery ${id} was already received: nothing more to do` };
+    if (id) this.seen.set(id, true);
+    if (verdict.event === "ping") return { status: 200, message: "pong" };
+    if (verdict.ref && verdict.ref !== `refs/heads/${this.branch}`) {
+      return { status: 202, message: `Ignored: the site serves ${this.branch}, not ${verdict.ref}` };
+    }
+    this.onPush();
+    return { status: 202, message: "Fetch scheduled" };
+  }
 }

@@ -187,6 +187,31 @@ describe("the site in Chromium", () => {
     });
   });
 
+  it("hydrates and navigates under the Content-Security-Policy without a single violation", async () => {
+    await withPage(DESKTOP, async (page) => {
+      // Registered before any of the page's scripts run, so a blocked inline script is seen too.
+      await page.addInitScript(() => {
+        const seen: string[] = [];
+        (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
+        document.addEventListener("securitypolicyviolation", (e) => seen.push(`${e.effectiveDirective} blocked ${e.blockedURI || "inline"} (${e.sourceFile}:${e.lineNumber})`));
+      });
+      const violations = () => page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
+      for (const path of [PAGES.home, PAGES.notFound, PAGES.tabs, PAGES.guide]) {
+        const response = await page.goto(url(path), { waitUntil: "load" });
+        expect(response!.headers()["content-security-policy"]).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
+        await page.waitForSelector("html[data-hydrated]", { state: "attached" });
+        expect(await violations(), path).toEqual([]);
+      }
+      // Client-side navigation renders a page from its data, in the browser, under the same policy.
+      const next = page.locator(".paginator-link.next");
+      const nextHref = (await next.getAttribute("href"))!;
+      await next.click();
+      await page.waitForURL(url(nextHref));
+      await expect.poll(() => page.locator(".markdown").innerText()).not.toBe("");
+      expect(await violations()).toEqual([]);
+    });
+  });
+
   it("navigates between pages client-side, without loading a document", async () => {
     await withPage(DESKTOP, async (page) => {
       await open(page, url(PAGES.guide));

@@ -55,7 +55,9 @@ describe("reader features: search, static files, edit links, sharing", () => {
 
   it("searches the content of the commit being viewed", async () => {
     expect((await search("q=zebrafish&commit=" + first)).body.results).toEqual([]);
-    const old = await search(`q=coin%3A%3Ajoin&commit=${first.slice(0, 7)}`);
+    const abbreviated = await get(`/api/search?q=coin%3A%3Ajoin&commit=${first.slice(0, 7)}`);
+    expect(abbreviated.headers.get("location")).toBe(`/api/search?q=coin%3A%3Ajoin&commit=${first}`);
+    const old = await search(`q=coin%3A%3Ajoin&commit=${first}`);
     expect(old.body.commit).toBe(first);
     expect(old.body.results![0]).toMatchObject({ id: "guides/coins", section: "Merging coins" });
     expect((await search("q=merging")).body.results!.filter((r) => r.section === "Merging coins")).toEqual([]);

@@ -308,7 +308,8 @@ describe("faults: bad pushes, quick pushes, slow clients", () => {
     await waitFor(async () => (await status()).commit === two, 10_000);
     expect(await html("/guides/second")).toContain("Quick push number two.");
     expect(await html(`/guides/second?commit=${one}`)).toContain("Quick push number one.");
-    expect(await html(`/guides/second?commit=${two.slice(0, 7)}`)).toContain("Quick push number two.");
+    expect((await get(`/guides/second?commit=${two.slice(0, 7)}`)).headers.get("location")).toBe(`/guides/second?commit=${two}`);
+    expect(await html(`/guides/second?commit=${two}`)).toContain("Quick push number two.");
     const history = await html("/history/guides/second");
     expect(history.indexOf("Quick push two")).toBeGreaterThan(-1);
     expect(history.indexOf("Quick push one")).toBeGreaterThan(history.indexOf("Quick push two"));

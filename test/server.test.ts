@@ -76,10 +76,10 @@ describe("production server on a local content repository", () => {
     expect(await res.text()).toContain("| a | b |");
   });
 
-  it("redirects an alias permanently, keeping the query string", async () => {
+  it("redirects an alias permanently, keeping the commit, spelt in full", async () => {
     const res = await get(`/second?commit=${firstCommit.slice(0, 7)}`);
     expect(res.status).toBe(301);
-    expect(res.headers.get("location")).toBe(`/guides/second?commit=${firstCommit.slice(0, 7)}`);
+    expect(res.headers.get("location")).toBe(`/guides/second?commit=${firstCommit}`);
   });
 
   it("serves the catalogue, sidebars and version as data", async () => {

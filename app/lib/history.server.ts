@@ -1,9 +1,12 @@
 import { BadRequestError, parsePagePath } from "../../server/index";
 import { content } from "~/content.server";
-import { commitParam, errorResponse, notFound } from "./http.server";
+import { redirectToCanonical, requestedSnapshot } from "./canonical-url.server";
+import { errorResponse, notFound } from "./http.server";
 
 const PAGE_SIZE = 20;
 const MAX_PAGE = 9999;
+/** The query parameters of a history page, in the order its links write them. */
+const HISTORY_PARAMS = ["page", "commit"] as const;
 
 export interface HistoryData {
   id: string;
@@ -22,11 +25,11 @@ export async function loadHistory(url: URL): Promise<HistoryData> {
     if (!rawId) throw new BadRequestError("Name a page: /history/<page id>, e.g. /history/guides");
     const { id } = parsePagePath(`/${rawId}`);
     const pageNumber = pageParam(url);
-    const pinned = commitParam(url);
-    const snapshot = await content.snapshotAt(pinned);
+    const { snapshot, pinned } = await requestedSnapshot(url);
     const page = snapshot.catalogue.pages.get(id);
     if (!page) throw notFound(`There is no page at /${id}, so it has no history.`);
-    const { commits, more } = await content.engine.history(snapshot, page.sourcePath, { skip: (pageNumber - 1) * PAGE_SIZE, limit: PAGE_SIZE });
+    redirectToCanonical(url, HISTORY_PARAMS, pinned);
+    const { commits, more } = await content.history(snapshot, page, { skip: (pageNumber - 1) * PAGE_SIZE, limit: PAGE_SIZE });
     if (commits.length === 0 && pageNumber > 1) {
       throw notFound(`The history of /${id} has fewer than ${pageNumber} pages.`, { label: "Newest changes", href: `/history/${id}` });
     }
@@ -35,7 +38,7 @@ export async function loadHistory(url: URL): Promise<HistoryData> {
       title: page.title,
       page: pageNumber,
       more,
-      pinned: pinned ?? undefined,
+      pinned,
       sourceRepoUrl: content.config.sourceRepoUrl,
       commits: commits.map((c) => ({ oid: c.oid, subject: c.subject, author: c.author, date: new Date(c.timestamp * 1000).toISOString() })),
     };

@@ -1,4 +1,19 @@
-import { BadRequestError, CompileError, ContentError } from "../../server/index";
+import { BadRequestError, CompileError, ContentError, OverloadedError } from "../../server/index";
+
+declare module "@remix-run/node" {
+  // Loaders return data (not Responses) and useLoaderData types it as returned: single fetch serializes it.
+  interface Future {
+    v3_singleFetch: true;
+  }
+  interface AppLoadContext {
+    /** The address the request came from (serve/main.ts), which per-client limits count by. */
+    clientAddress?: string;
+  }
+}
+
+/** Retry-After for errors that say when to come back. */
+const retryHeaders = (error: ContentError): HeadersInit | undefined =>
+  error instanceof OverloadedError ? { "Retry-After": String(error.retryAfterSeconds) } : undefined;
 
 export interface ErrorPayload {
   status: number;
@@ -26,9 +41,10 @@ export function notFound(message: string, suggestion?: ErrorPayload["suggestion"
   return Response.json({ status: 404, title: "Page not found", message, suggestion } satisfies ErrorPayload, { status: 404 });
 }
 
-/** The JSON twin of errorResponse, for API routes. */
+/** The JSON twin of errorResponse, for API routes; a thrown Response (a redirect) is answered as is. */
 export function jsonError(error: unknown): Response {
-  if (error instanceof ContentError) return Response.json({ error: error.message }, { status: error.status });
+  if (error instanceof Response) return error;
+  if (error instanceof ContentError) return Response.json({ error: error.message }, { status: error.status, headers: retryHeaders(error) });
   console.error(error);
   return Response.json({ error: "Internal error; it has been logged." }, { status: 500 });
 }

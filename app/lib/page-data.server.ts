@@ -1,6 +1,7 @@
-import { navigationFor, NotFoundError, parsePagePath, type Navigation, type SidebarItem, type TocEntry } from "../../server/index";
+import { navigationFor, NotFoundError, parsePagePath, type Navigation, type PageNode, type SidebarItem, type TocEntry } from "../../server/index";
 import { content } from "~/content.server";
-import { commitParam, errorResponse, notFound } from "./http.server";
+import { canonicalSearch, permanentRedirect, redirectToCanonical, requestedSnapshot } from "./canonical-url.server";
+import { errorResponse, notFound } from "./http.server";
 
 export interface PageData {
   kind: "page";
@@ -8,7 +9,8 @@ export interface PageData {
     id: string;
     title: string;
     description: string;
-    code: string;
+    /** The compiled page as data (server/mdx/safe-html.ts); never code. */
+    tree: PageNode[];
     toc: TocEntry[];
     editUrl?: string;
     /** The last commit that changed the page's source, as seen from the commit being read. */
@@ -19,7 +21,8 @@ export interface PageData {
   commit: { oid: string; date: string; subject: string };
   /** The ?commit= value the reader pinned, if any. */
   pinned?: string;
-  site: { sourceRepoUrl: string; siteUrl?: string };
+  /** `origin` is where absolute URLs point (see origin.server.ts). */
+  site: { sourceRepoUrl: string; origin: string };
 }
 
 export interface MarkdownData {
@@ -29,29 +32,30 @@ export interface MarkdownData {
   pinned?: string;
 }
 
-/** Everything a documentation page needs, for the page at `url` (throws error responses). */
-export async function loadPage(url: URL): Promise<PageData | MarkdownData> {
+/**
+ * Everything a documentation page needs, for the page at `url` (throws error responses). `origin`
+ * is the site's public origin, for absolute URLs.
+ */
+export async function loadPage(url: URL, origin: string): Promise<PageData | MarkdownData> {
   try {
-    const pinned = commitParam(url);
     const request = parsePagePath(url.pathname);
-    const snapshot = await content.snapshotAt(pinned);
+    const { snapshot, pinned } = await requestedSnapshot(url);
     const { catalogue } = snapshot;
     const aliasTarget = catalogue.aliases.get(request.id);
-    if (aliasTarget) {
-      throw new Response(null, { status: 301, headers: { Location: `/${aliasTarget}${request.markdown ? ".md" : ""}${url.search}` } });
-    }
+    if (aliasTarget) throw permanentRedirect(`${aliasTarget}${request.markdown ? ".md" : ""}${canonicalSearch(url, ["commit"], pinned)}`);
     const page = catalogue.pages.get(request.id);
     if (!page) {
-      if (pinned !== null && content.live.snapshot.catalogue.pages.has(request.id)) {
+      if (pinned && content.liveSnapshot().catalogue.pages.has(request.id)) {
         throw notFound(`The page /${request.id} does not exist at commit ${pinned}.`, { label: "Read the live page", href: `/${request.id}` });
       }
       throw notFound(`There is no page at /${request.id}.`);
     }
-    const { engine, config } = content;
+    redirectToCanonical(url, ["commit"], pinned);
+    const { config } = content;
     if (request.markdown) {
-      return { kind: "markdown", text: await engine.source(snapshot, page), commit: snapshot.commit.oid, pinned: pinned ?? undefined };
+      return { kind: "markdown", text: await content.pageSource(snapshot, page), commit: snapshot.commit.oid, pinned };
     }
-    const [compiled, history] = await Promise.all([engine.compile(snapshot, page), engine.history(snapshot, page.sourcePath, { limit: 1 })]);
+    const [compiled, history] = await Promise.all([content.page(snapshot, page), content.history(snapshot, page, { limit: 1 })]);
     const last = history.commits[0];
     const sidebar = page.sidebar ? (snapshot.sidebars.get(page.sidebar) ?? null) : null;
     return {
@@ -60,7 +64,7 @@ export async function loadPage(url: URL): Promise<PageData | MarkdownData> {
         id: page.id,
         title: page.title,
         description: page.description,
-        code: compiled.code,
+        tree: compiled.tree,
         toc: compiled.toc,
         ...(config.editUrlBase ? { editUrl: `${config.editUrlBase}/${page.sourcePath}` } : {}),
         ...(last ? { lastChange: { oid: last.oid, author: last.author, date: new Date(last.timestamp * 1000).toISOString() } } : {}),
@@ -68,11 +72,11 @@ export async function loadPage(url: URL): Promise<PageData | MarkdownData> {
       sidebar,
       navigation: sidebar ? navigationFor(sidebar, page.id) : { breadcrumbs: [] },
       commit: { oid: snapshot.commit.oid, date: new Date(snapshot.commit.timestamp * 1000).toISOString(), subject: snapshot.commit.subject },
-      pinned: pinned ?? undefined,
-      site: { sourceRepoUrl: config.sourceRepoUrl, siteUrl: config.siteUrl },
+      pinned,
+      site: { sourceRepoUrl: config.sourceRepoUrl, origin },
     };
   } catch (error) {
-    if (error instanceof NotFoundError && error.what === "commit") throw notFound(error.message, { label: "Go to the live site", href: url.pathname });
+    if (error instanceof NotFoundError && error.what === "commit") throw notFound(error.message, { label: "Go to the live site", href: `/${url.pathname.replace(/^[/\\]+/, "")}` });
     throw errorResponse(error);
   }
 }

@@ -1,7 +1,6 @@
 import { brotliCompressSync, constants, deflateSync, gzipSync } from "node:zlib";
 import { LRUCache } from "lru-cache";
 import { content } from "~/content.server";
-import { commitParam } from "./http.server";
 
 export type Coding = "br" | "gzip" | "deflate";
 
@@ -15,13 +14,18 @@ export interface RenderedPage {
 }
 
 /**
- * Room for the whole live catalogue (about 40 MB of HTML) and as much again for pinned commits:
- * a cache smaller than the pages read in rotation misses on every request (LRU's worst case).
+ * Room for the whole live catalogue (about 40 MB of HTML, more once compressed copies are kept)
+ * apart from pages at pinned commits: readers rotating ?commit= over many commits evict each
+ * other's pages, never the live site's. A cache smaller than the pages read in rotation misses on
+ * every request (LRU's worst case), hence the generous live share.
  */
-const MAX_BYTES = 128 * 1024 * 1024;
+export const LIVE_PAGES_BYTES = 96 * 1024 * 1024;
+export const PINNED_PAGES_BYTES = 32 * 1024 * 1024;
 
 const sizeOf = (page: RenderedPage) => page.body.length + Object.values(page.encoded).reduce((sum, b) => sum + b.length, 0) + 1024;
-const pages = new LRUCache<string, RenderedPage>({ maxSize: MAX_BYTES, sizeCalculation: sizeOf });
+const livePages = new LRUCache<string, RenderedPage>({ maxSize: LIVE_PAGES_BYTES, sizeCalculation: sizeOf });
+const pinnedPages = new LRUCache<string, RenderedPage>({ maxSize: PINNED_PAGES_BYTES, sizeCalculation: sizeOf });
+const counts = { hits: 0, misses: 0 };
 
 /** The levels compression() uses, so a replayed page is encoded as a streamed one would be. */
 const COMPRESS: Record<Coding, (body: Buffer) => Buffer> = {
@@ -30,20 +34,27 @@ const COMPRESS: Record<Coding, (body: Buffer) => Buffer> = {
   deflate: (body) => deflateSync(body),
 };
 
+/** A canonical page URL pins a commit with nothing but its full id (loaders redirect every other form). */
+const PINNED_SEARCH = /^\?commit=([0-9a-f]{40})$/;
+
 /**
- * A page's HTML depends only on the commit it is read at, its URL and the app build, so that
- * triple is the key: a push moves the live commit and with it every live key, so nothing is ever
- * stale and nothing needs invalidating. URLs with query parameters other than `commit` are not
- * kept, so arbitrary queries cannot flush the cache.
+ * A page's HTML depends only on the commit it is read at, its URL, the origin it names itself by
+ * and the app build, so that is the key: a push moves the live commit and with it every live key,
+ * so nothing is ever stale and nothing needs invalidating. Only canonical URLs are kept and found
+ * (no query, or ?commit=<40 digits>): other forms are redirected by the loaders, so an unbounded
+ * number of spellings cannot fill the cache.
  */
-function keyOf(commit: string, build: string, url: URL): string | undefined {
-  for (const name of url.searchParams.keys()) if (name !== "commit") return undefined;
-  return `${build}\n${commit}\n${url.pathname}${url.search}`;
+function place(url: URL): { cache: LRUCache<string, RenderedPage>; commit?: string } | undefined {
+  if (!url.search) return { cache: livePages };
+  const pinned = PINNED_SEARCH.exec(url.search)?.[1];
+  return pinned ? { cache: pinnedPages, commit: pinned } : undefined;
 }
 
-export function keepRenderedPage(commit: string, build: string, url: URL, page: Omit<RenderedPage, "encoded">): void {
-  const key = keyOf(commit, build, url);
-  if (key) pages.set(key, { ...page, encoded: {} });
+const keyOf = (build: string, origin: string, commit: string, url: URL) => `${build}\n${origin}\n${commit}\n${url.pathname}${url.search}`;
+
+export function keepRenderedPage(commit: string, build: string, origin: string, url: URL, page: Omit<RenderedPage, "encoded">): void {
+  const where = place(url);
+  if (where) where.cache.set(keyOf(build, origin, commit, url), { ...page, encoded: {} });
 }
 
 export interface FoundPage {
@@ -54,20 +65,19 @@ export interface FoundPage {
 }
 
 /**
- * The rendered page for a request, if there is one: at the live commit, or at `?commit=` resolved
- * the way the page loader resolves it. Bad or unknown commits find nothing, so Remix answers them.
+ * The rendered page for a request, if there is one: at the live commit, or at the commit a
+ * canonical ?commit= names. A page is only ever kept after its loader accepted the commit, so the
+ * lookup needs no Git.
  */
-export async function findRenderedPage(url: URL, build: string): Promise<FoundPage | undefined> {
-  let commit: string;
-  try {
-    const pinned = commitParam(url);
-    commit = pinned === null ? content.live.snapshot.commit.oid : (await content.snapshotAt(pinned)).commit.oid;
-  } catch {
+export function findRenderedPage(url: URL, origin: string, build: string): FoundPage | undefined {
+  const where = place(url);
+  const key = where && keyOf(build, origin, where.commit ?? content.liveSnapshot().commit.oid, url);
+  const page = key ? where.cache.get(key) : undefined;
+  if (!key || !page) {
+    counts.misses++;
     return undefined;
   }
-  const key = keyOf(commit, build, url);
-  const page = key ? pages.get(key) : undefined;
-  if (!key || !page) return undefined;
+  counts.hits++;
   return {
     headers: page.headers,
     etag: page.etag,
@@ -76,9 +86,26 @@ export async function findRenderedPage(url: URL, build: string): Promise<FoundPa
       let body = page.encoded[coding];
       if (!body) {
         body = page.encoded[coding] = COMPRESS[coding](page.body);
-        pages.set(key, page);
+        where.cache.set(key, page);
       }
       return body;
     },
+  };
+}
+
+export interface RenderedPagesStats {
+  live: { pages: number; bytes: number };
+  pinned: { pages: number; bytes: number };
+  /** Requests answered from memory, and requests that went on to Remix, since start. */
+  hits: number;
+  misses: number;
+}
+
+/** How full the caches are and how often they answer, for /api/status. */
+export function renderedPagesStats(): RenderedPagesStats {
+  return {
+    live: { pages: livePages.size, bytes: livePages.calculatedSize },
+    pinned: { pages: pinnedPages.size, bytes: pinnedPages.calculatedSize },
+    ...counts,
   };
 }

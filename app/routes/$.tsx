@@ -1,12 +1,13 @@
-import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { DocPage } from "~/components/DocPage";
-import { loadPage, type PageData } from "~/lib/page-data.server";
+import { loadPage } from "~/lib/page-data.server";
 import { cacheHeaders } from "~/lib/cache-headers.server";
+import { publicOrigin } from "~/lib/origin.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const data = await loadPage(new URL(request.url));
-  return Response.json(data, { headers: cacheHeaders(data.pinned) });
+  const page = await loadPage(new URL(request.url), publicOrigin(request.headers.get("Host")));
+  return data(page, { headers: cacheHeaders(page.pinned) });
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => errorHeaders ?? loaderHeaders;
@@ -14,7 +15,7 @@ export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => err
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data || data.kind !== "page") return [{ title: "Page not found · Sui Documentation" }];
   const { page, site } = data;
-  const canonical = `${site.siteUrl ?? ""}/${page.id}`;
+  const canonical = `${site.origin}/${page.id}`;
   return [
     { title: `${page.title} · Sui Documentation` },
     { name: "description", content: page.description },
@@ -29,6 +30,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 };
 
 export default function Page() {
-  const data = useLoaderData<typeof loader>() as PageData;
-  return <DocPage data={data} />;
+  const page = useLoaderData<typeof loader>();
+  // The Markdown twin never renders: entry.server answers it with the source.
+  return page.kind === "page" ? <DocPage data={page} /> : null;
 }

@@ -1,8 +1,9 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { content } from "~/content.server";
 import { SECTIONS, SiteFooter, SiteHeader } from "~/components/SiteHeader";
-import { commitParam, errorResponse } from "~/lib/http.server";
+import { errorResponse } from "~/lib/http.server";
+import { redirectToCanonical, requestedSnapshot } from "~/lib/canonical-url.server";
 import { PinnedCommit, withCommit } from "~/lib/commit";
 import { cacheHeaders } from "~/lib/cache-headers.server";
 
@@ -15,13 +16,11 @@ const BLURBS: Record<string, string> = {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   try {
-    const pinned = commitParam(new URL(request.url));
-    const snapshot = await content.snapshotAt(pinned);
+    const url = new URL(request.url);
+    const { snapshot, pinned } = await requestedSnapshot(url);
+    redirectToCanonical(url, ["commit"], pinned);
     const sections = SECTIONS.map((s) => ({ ...s, title: snapshot.catalogue.pages.get(s.href.slice(1))?.title ?? s.label, blurb: BLURBS[s.href]! }));
-    return Response.json(
-      { sections, pages: snapshot.catalogue.pages.size, pinned: pinned ?? undefined, sourceRepoUrl: content.config.sourceRepoUrl },
-      { headers: cacheHeaders(pinned ?? undefined) },
-    );
+    return data({ sections, pages: snapshot.catalogue.pages.size, pinned, sourceRepoUrl: content.config.sourceRepoUrl }, { headers: cacheHeaders(pinned) });
   } catch (error) {
     throw errorResponse(error);
   }
@@ -32,15 +31,8 @@ export const meta: MetaFunction = () => [
   { name: "description", content: "Guides, concepts, standards and references for building on Sui with Move." },
 ];
 
-interface LandingData {
-  sections: Array<{ label: string; href: string; title: string; blurb: string }>;
-  pages: number;
-  pinned?: string;
-  sourceRepoUrl: string;
-}
-
 export default function Landing() {
-  const { sections, pages, pinned, sourceRepoUrl } = useLoaderData<typeof loader>() as LandingData;
+  const { sections, pages, pinned, sourceRepoUrl } = useLoaderData<typeof loader>();
   return (
     <PinnedCommit.Provider value={pinned}>
       <div className="page-shell">

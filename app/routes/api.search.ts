@@ -1,17 +1,25 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { parseSearchRequest } from "../../server/index";
 import { content } from "~/content.server";
-import { commitParam, jsonError } from "~/lib/http.server";
+import { jsonError } from "~/lib/http.server";
 import { cacheHeaders } from "~/lib/cache-headers.server";
+import { redirectToCanonical, requestedSnapshot } from "~/lib/canonical-url.server";
 
-/** Full-text search at the live commit or at ?commit=; the search dialog and tools share it. */
-export async function loader({ request }: LoaderFunctionArgs) {
+/** The query parameters of a search, in the order the search dialog writes them. */
+const SEARCH_PARAMS = ["q", "limit", "commit"] as const;
+
+/**
+ * Full-text search at the live commit or at ?commit=; the search dialog and tools share it. A
+ * pinned commit's index is built on first use, within per-client and overall limits (429 or 503
+ * with Retry-After past them).
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   try {
-    const pinned = commitParam(url) ?? undefined;
+    const { snapshot, pinned } = await requestedSnapshot(url);
     const query = parseSearchRequest(url.searchParams);
-    const snapshot = await content.snapshotAt(pinned ?? null);
-    const results = await content.search.search(snapshot, query);
+    redirectToCanonical(url, SEARCH_PARAMS, pinned);
+    const results = await content.search(snapshot, query, context.clientAddress);
     return Response.json({ query: query.q, commit: snapshot.commit.oid, results }, { headers: cacheHeaders(pinned) });
   } catch (error) {
     return jsonError(error);

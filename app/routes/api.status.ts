@@ -1,9 +1,7 @@
 import { content } from "~/content.server";
+import { renderedPagesStats } from "~/lib/rendered-pages.server";
 
-/** The live commit, the last fetch and the last publishing error, for operators and tests. */
+/** The live commit, the last fetch, the last publishing error and how the page caches fare, for operators and tests. */
 export function loader() {
-  return Response.json(
-    { ...content.live.status(), source: content.repository.kind, compiles: content.engine.compiles },
-    { headers: { "Cache-Control": "no-store" } },
-  );
+  return Response.json({ ...content.status(), renderedPages: renderedPagesStats() }, { headers: { "Cache-Control": "no-store" } });
 }

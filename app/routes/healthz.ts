@@ -2,6 +2,5 @@ import { content } from "~/content.server";
 
 /** Liveness and readiness for the container: answers once the content repository is open. */
 export function loader() {
-  const { commit } = content.live.status();
-  return Response.json({ ok: true, commit }, { headers: { "Cache-Control": "no-store" } });
+  return Response.json({ ok: true, commit: content.liveSnapshot().commit.oid }, { headers: { "Cache-Control": "no-store" } });
 }

@@ -1,20 +1,20 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { SiteFooter, SiteHeader } from "~/components/SiteHeader";
-import { loadHistory, type HistoryData } from "~/lib/history.server";
+import { loadHistory } from "~/lib/history.server";
 import { PinnedCommit, withCommit } from "~/lib/commit";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return Response.json(await loadHistory(new URL(request.url)));
+export function loader({ request }: LoaderFunctionArgs) {
+  return loadHistory(new URL(request.url));
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `History of ${(data as HistoryData | undefined)?.title ?? "a page"} · Sui Documentation` },
+  { title: `History of ${data?.title ?? "a page"} · Sui Documentation` },
   { name: "robots", content: "noindex" },
 ];
 
 export default function History() {
-  const data = useLoaderData<typeof loader>() as HistoryData;
+  const data = useLoaderData<typeof loader>();
   const pageLink = (n: number) => `/history/${data.id}?page=${n}${data.pinned ? `&commit=${data.pinned}` : ""}`;
   return (
     <PinnedCommit.Provider value={data.pinned}>
@@ -28,7 +28,7 @@ export default function History() {
           <ol className="history-list">
             {data.commits.map((c) => (
               <li key={c.oid}>
-                <Link to={`/${data.id}?commit=${c.oid.slice(0, 12)}`}>
+                <Link to={`/${data.id}?commit=${c.oid}`}>
                   <code>{c.oid.slice(0, 7)}</code> {c.subject}
                 </Link>
                 <span className="history-meta">

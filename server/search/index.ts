@@ -1,39 +1,156 @@
 /** Full-text search, built from the content at a commit and cached per commit. */
 import { LRUCache } from "lru-cache";
 import type { ContentEngine, Snapshot } from "../engine";
-import { concurrencyLimit, singleFlight } from "../single-flight";
-import { pageSections } from "./sections";
+import { OverloadedError } from "../errors";
+import { concurrencyLimit } from "../single-flight";
 import { SearchIndex, type SearchResult } from "./search-index";
 import type { SearchRequest } from "./query";
+
+/** Time limit of building one commit's index in a worker, ms. */
+const BUILD_TIMEOUT_MS = 60_000;
 
 export { parseSearchRequest, MAX_QUERY_LENGTH, type SearchRequest } from "./query";
 export type { SearchResult } from "./search-index";
 
+/** How much index building readers of pinned commits may cause; the live commit's index is never limited. */
+export interface SearchLimits {
+  /** Pinned-commit indexes built at once (building is CPU-bound). */
+  concurrentBuilds: number;
+  /** Pinned-commit builds running or waiting, over all clients; past it a new one is a 503. */
+  pendingBuilds: number;
+  /** Pinned-commit builds one client may have running or waiting; past it a new one is a 429. */
+  pendingBuildsPerClient: number;
+  /** Pinned-commit indexes kept after they are built. */
+  keptPinnedIndexes: number;
+  /**
+   * After a pinned build of t ms, the next one waits t × restRatio ms: pinned builds take at most
+   * 1 / (1 + restRatio) of one core however readers rotate, and the rest is the live site's.
+   */
+  restRatio: number;
+  /** What Retry-After says when a build is refused. */
+  retryAfterSeconds: number;
+}
+
+export const SEARCH_LIMITS: SearchLimits = {
+  concurrentBuilds: 1,
+  pendingBuilds: 4,
+  pendingBuildsPerClient: 1,
+  keptPinnedIndexes: 3,
+  restRatio: 3,
+  retryAfterSeconds: 5,
+};
+
+/**
+ * Search indexes per commit. The live commit's index is built as soon as the commit goes live and
+ * kept apart, so readers rotating `?commit=` over many commits can neither evict it nor queue in
+ * front of it. Pinned commits' indexes are admitted under SearchLimits: one client cannot hold more
+ * than its share of builds, and all clients together cannot queue more than a few.
+ */
 export class SearchService {
-  // A few commits at once: the live one, the one before a push, and a pinned one or two.
-  private readonly indexes = new LRUCache<string, SearchIndex>({ max: 4 });
-  private readonly buildOnce = singleFlight<SearchIndex>();
-  // Builds are CPU-bound; readers asking for many pinned commits at once queue instead of starving pages.
-  private readonly buildSlot = concurrencyLimit(1);
+  private live?: { oid: string; index: Promise<SearchIndex> };
+  private readonly pinned: LRUCache<string, SearchIndex>;
+  /** Builds under way by commit: a second reader of the same commit waits for the first build. */
+  private readonly building = new Map<string, Promise<SearchIndex>>();
+  private readonly buildSlot: ReturnType<typeof concurrencyLimit>;
+  private pending = 0;
+  /** When the next pinned build may start (see restRatio). */
+  private restUntil = 0;
+  private readonly pendingByClient = new Map<string, number>();
 
-  constructor(private readonly engine: ContentEngine) {}
-
-  async index(snapshot: Snapshot): Promise<SearchIndex> {
-    const oid = snapshot.commit.oid;
-    const cached = this.indexes.get(oid);
-    if (cached) return cached;
-    return this.buildOnce(oid, () => this.buildSlot(async () => {
-      const pages = [...snapshot.catalogue.pages.values()];
-      const sections = await Promise.all(
-        pages.map(async (page) => pageSections(page.id, page.title, await this.engine.source(snapshot, page))),
-      );
-      const index = SearchIndex.build(sections.flat());
-      this.indexes.set(oid, index);
-      return index;
-    }));
+  constructor(
+    private readonly engine: ContentEngine,
+    private readonly limits: SearchLimits = SEARCH_LIMITS,
+  ) {
+    this.pinned = new LRUCache({ max: limits.keptPinnedIndexes });
+    this.buildSlot = concurrencyLimit(limits.concurrentBuilds);
   }
 
-  async search(snapshot: Snapshot, { q, limit }: SearchRequest): Promise<SearchResult[]> {
-    return (await this.index(snapshot)).search(q, limit);
+  /** Builds and keeps the index of the commit that just went live; the previous live one joins the pinned ones. */
+  setLive(snapshot: Snapshot): Promise<SearchIndex> {
+    const oid = snapshot.commit.oid;
+    if (this.live?.oid === oid) return this.live.index;
+    const previous = this.live;
+    void previous?.index.then((index) => this.pinned.set(previous.oid, index), () => {});
+    const kept = this.pinned.get(oid);
+    const index = kept ? Promise.resolve(kept) : (this.building.get(oid) ?? this.track(oid, this.build(snapshot)));
+    // A failed build is retried by the next search rather than remembered.
+    void index.catch(() => {
+      if (this.live?.index === index) this.live = undefined;
+    });
+    this.live = { oid, index };
+    return index;
+  }
+
+  /**
+   * Searches the index of the snapshot's commit. `client` names who asks (an IP address): a
+   * pinned commit whose index is not built yet is built only within the limits, else this throws
+   * an OverloadedError.
+   */
+  async search(snapshot: Snapshot, { q, limit }: SearchRequest, client = "unknown"): Promise<SearchResult[]> {
+    return (await this.index(snapshot, client)).search(q, limit);
+  }
+
+  private index(snapshot: Snapshot, client: string): Promise<SearchIndex> {
+    const oid = snapshot.commit.oid;
+    if (this.live?.oid === oid) return this.live.index;
+    const kept = this.pinned.get(oid);
+    if (kept) return Promise.resolve(kept);
+    // Waiting for a build already under way costs nothing more, whoever started it.
+    const underWay = this.building.get(oid);
+    if (underWay) return underWay;
+    this.admit(client);
+    this.pending++;
+    this.pendingByClient.set(client, (this.pendingByClient.get(client) ?? 0) + 1);
+    const build = this.buildSlot(async () => {
+      const rest = this.restUntil - Date.now();
+      if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
+      const started = Date.now();
+      try {
+        const index = await this.build(snapshot);
+        this.pinned.set(oid, index);
+        return index;
+      } finally {
+        this.restUntil = Date.now() + (Date.now() - started) * this.limits.restRatio;
+      }
+    });
+    return this.track(oid, build).finally(() => {
+      this.pending--;
+      const mine = this.pendingByClient.get(client)! - 1;
+      if (mine) this.pendingByClient.set(client, mine);
+      else this.pendingByClient.delete(client);
+    });
+  }
+
+  private admit(client: string): void {
+    const { pendingBuildsPerClient, pendingBuilds, retryAfterSeconds } = this.limits;
+    if ((this.pendingByClient.get(client) ?? 0) >= pendingBuildsPerClient) {
+      throw new OverloadedError(
+        `A search index for another commit is already being built for you; searching an old commit builds one, so ask again in ${retryAfterSeconds} s.`,
+        429,
+        retryAfterSeconds,
+      );
+    }
+    if (this.pending >= pendingBuilds) {
+      throw new OverloadedError(
+        `The server is building search indexes for ${this.pending} other commits; searching the live site still works. Ask again in ${retryAfterSeconds} s.`,
+        503,
+        retryAfterSeconds,
+      );
+    }
+  }
+
+  /** Registers a build, queued or running, until it settles. */
+  private track(oid: string, build: Promise<SearchIndex>): Promise<SearchIndex> {
+    const tracked = build.finally(() => this.building.delete(oid));
+    this.building.set(oid, tracked);
+    return tracked;
+  }
+
+  /** Builds a commit's index in a worker thread, so requests keep being answered meanwhile. */
+  private async build(snapshot: Snapshot): Promise<SearchIndex> {
+    const pages = await Promise.all(
+      [...snapshot.catalogue.pages.values()].map(async (page) => ({ id: page.id, title: page.title, source: await this.engine.source(snapshot, page) })),
+    );
+    return SearchIndex.load(await this.engine.workers.run("searchIndex", { pages }, BUILD_TIMEOUT_MS));
   }
 }

@@ -1,0 +1,31 @@
+import type { ServerResponse } from "node:http";
+import { RESOURCE_POLICY } from "../app/lib/content-security-policy.server";
+
+/** Headers every response carries, whatever answers it. */
+export function securityHeaders(siteUrl: string | undefined): Array<[string, string]> {
+  return [
+    ["X-Content-Type-Options", "nosniff"],
+    ["Referrer-Policy", "strict-origin-when-cross-origin"],
+    ["Permissions-Policy", "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()"],
+    ["X-Frame-Options", "DENY"],
+    ["Cross-Origin-Opener-Policy", "same-origin"],
+    // Browsers only heed HSTS over https, and only a site that is served over https should send it.
+    ...(siteUrl?.startsWith("https:") ? [["Strict-Transport-Security", "max-age=31536000"] as [string, string]] : []),
+  ];
+}
+
+/**
+ * Sets the security headers on a response before anything else touches it. The
+ * Content-Security-Policy is decided last, when the head is written: HTML documents bring their
+ * own (entry.server lists their inline scripts' hashes), everything else gets RESOURCE_POLICY.
+ * Deciding it then rather than now matters because Remix's adapter appends headers: a policy set
+ * here and another from the document would both be enforced.
+ */
+export function applySecurityHeaders(res: ServerResponse, headers: ReadonlyArray<[string, string]>): void {
+  for (const [name, value] of headers) res.setHeader(name, value);
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse["writeHead"]>) {
+    if (!this.hasHeader("Content-Security-Policy")) this.setHeader("Content-Security-Policy", RESOURCE_POLICY);
+    return writeHead.apply(this, args);
+  } as ServerResponse["writeHead"];
+}

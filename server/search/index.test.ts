@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import type { ContentEngine, Snapshot } from "../engine";
+import { OverloadedError } from "../errors";
+import { SearchService, type SearchLimits } from "./index";
+
+/** An engine whose page sources arrive only when the test opens the gate, so builds stay pending. */
+function gatedEngine() {
+  let open!: () => void;
+  let gate = new Promise<void>((resolve) => (open = resolve));
+  const engine = {
+    async source() {
+      await gate;
+      return "---\ntitle: T\n---\n\nValidators vote on checkpoints.\n";
+    },
+  } as unknown as ContentEngine;
+  return {
+    engine,
+    release() {
+      open();
+      gate = Promise.resolve();
+    },
+  };
+}
+
+const snapshot = (oid: string) => ({ commit: { oid }, catalogue: { pages: new Map([["p", { id: "p", title: "Page" }]]) } }) as unknown as Snapshot;
+const LIMITS: SearchLimits = { concurrentBuilds: 1, pendingBuilds: 3, pendingBuildsPerClient: 1, keptPinnedIndexes: 2, restRatio: 0, retryAfterSeconds: 7 };
+const q = { q: "validators", limit: 5 };
+const refusal = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error);
+
+describe("SearchService limits on pinned-commit indexes", () => {
+  it("gives a client one pending build (429), all clients a few (503), both with a retry delay", async () => {
+    const { engine, release } = gatedEngine();
+    const search = new SearchService(engine, LIMITS);
+    const first = search.search(snapshot("a"), q, "client-1");
+    const second = await refusal(search.search(snapshot("b"), q, "client-1"));
+    expect(second).toBeInstanceOf(OverloadedError);
+    expect(second).toMatchObject({ status: 429, retryAfterSeconds: 7 });
+    const others = [search.search(snapshot("c"), q, "client-2"), search.search(snapshot("d"), q, "client-3")];
+    expect(await refusal(search.search(snapshot("e"), q, "client-4"))).toMatchObject({ status: 503, retryAfterSeconds: 7 });
+    // Asking for a commit whose build is under way joins it, whoever started it and however full the queue is.
+    const joined = search.search(snapshot("a"), q, "client-4");
+    release();
+    for (const results of await Promise.all([first, joined, ...others])) expect(results[0]).toMatchObject({ id: "p" });
+    // Once they are done, the same clients may start builds again.
+    expect(await search.search(snapshot("b"), q, "client-1")).toHaveLength(1);
+  });
+
+  it("never limits, queues or evicts the live commit's index", async () => {
+    const { engine, release } = gatedEngine();
+    const search = new SearchService(engine, LIMITS);
+    const live = search.setLive(snapshot("live"));
+    const pinned = [search.search(snapshot("a"), q, "x"), search.search(snapshot("b"), q, "y"), search.search(snapshot("c"), q, "z")];
+    expect(await refusal(search.search(snapshot("d"), q, "w"))).toMatchObject({ status: 503 });
+    const liveSearch = search.search(snapshot("live"), q, "x");
+    release();
+    await Promise.all([live, liveSearch, ...pinned]);
+    for (const oid of ["d", "e", "f"]) await search.search(snapshot(oid), q, "x");
+    // Three more pinned indexes pushed the first ones out; the live one is still there, built once.
+    let builds = 0;
+    (engine as unknown as { source: () => Promise<string> }).source = async () => (builds++, "text");
+    await search.search(snapshot("live"), q, "x");
+    expect(builds).toBe(0);
+    await search.search(snapshot("a"), q, "x");
+    expect(builds).toBe(1);
+  });
+
+  it("rests between pinned builds as long as the last one took, times restRatio", async () => {
+    const engine = {
+      async source() {
+        await new Promise((r) => setTimeout(r, 60));
+        return "text";
+      },
+    } as unknown as ContentEngine;
+    const search = new SearchService(engine, { ...LIMITS, restRatio: 1 });
+    await search.search(snapshot("a"), q, "x");
+    const started = Date.now();
+    await search.search(snapshot("b"), q, "x");
+    expect(Date.now() - started).toBeGreaterThanOrEqual(100);
+  });
+});

@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from "node:child_process";
-import { createHmac } from "node:crypto";
+import { createHmac, randomUUID } from "node:crypto";
 import { once } from "node:events";
 import fs from "node:fs";
 import path from "node:path";
@@ -117,7 +117,8 @@ function webhook(url: string): () => Promise<void> {
     const response = await fetch(`${url}/api/webhooks/git`, {
       method: "POST",
       body,
-      headers: { "content-type": "application/json", "x-github-event": "push", "x-hub-signature-256": signature },
+      // A new delivery id each time, as GitHub sends: a repeated one is taken for a redelivery.
+      headers: { "content-type": "application/json", "x-github-event": "push", "x-github-delivery": randomUUID(), "x-hub-signature-256": signature },
     });
     if (!response.ok) throw new Error(`the webhook answered ${response.status}: ${await response.text()}`);
   };

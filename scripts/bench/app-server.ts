@@ -11,6 +11,7 @@ export interface AppServer extends Running {
   url: string;
   /** The embedded content repository the server created in its fresh DATA_DIR. */
   gitdir: string;
+  dataDir: string;
 }
 
 export function buildApp(): void {
@@ -23,13 +24,22 @@ function startCommand(): string {
   return pkg.scripts.start;
 }
 
+export interface StartOptions {
+  /** Reused by a restart; a fresh temporary folder when unset. */
+  dataDir?: string;
+  /** Added to the environment, e.g. CONTENT_REPO. */
+  env?: Record<string, string>;
+  readyTimeoutMs?: number;
+  /** Called with the shell's pid as soon as it runs, e.g. to sample the memory of a long start. */
+  onSpawn?: (pid: number) => void;
+}
+
 /**
- * Runs the production start command on loopback with a fresh DATA_DIR, so the embedded repository
- * is created from content/ and nothing is cached.
+ * Runs the production start command on loopback, by default with a fresh DATA_DIR, so the
+ * embedded repository is created from content/ and nothing is cached.
  */
-export async function startAppServer(): Promise<AppServer> {
+export async function startAppServer({ dataDir = tempDir("data"), env = {}, readyTimeoutMs = 60_000, onSpawn }: StartOptions = {}): Promise<AppServer> {
   const port = await freePort();
-  const dataDir = tempDir("data");
   const shell = start("sh", ["-c", startCommand()], {
     cwd: ROOT,
     env: {
@@ -38,11 +48,13 @@ export async function startAppServer(): Promise<AppServer> {
       HOST: "127.0.0.1",
       PORT: String(port),
       DATA_DIR: dataDir,
+      ...env,
     },
   });
+  onSpawn?.(shell.pid);
   const url = `http://127.0.0.1:${port}`;
   try {
-    await waitUntilUp(`${url}/healthz`, 60_000, shell.alive);
+    await waitUntilUp(`${url}/healthz`, readyTimeoutMs, shell.alive);
   } catch (error) {
     await shell.stop();
     throw new Error(`${(error as Error).message}\n${shell.output()}`);
@@ -53,5 +65,5 @@ export async function startAppServer(): Promise<AppServer> {
     if (pid !== shell.pid && shell.alive()) process.kill(pid, "SIGTERM"); // a shell does not pass signals on
     await shell.stop();
   };
-  return { ...shell, pid, stop, url, gitdir: path.join(dataDir, "content.git") };
+  return { ...shell, pid, stop, url, gitdir: path.join(dataDir, "content.git"), dataDir };
 }

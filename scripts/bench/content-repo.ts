@@ -13,9 +13,27 @@ function git(cwd: string, ...args: string[]): string {
 export class ContentClone {
   readonly dir: string;
 
-  constructor(gitdir: string) {
+  /**
+   * `contentRoot` is the folder of the repository the content sits in ("" for the root). A clone of a
+   * repository with a content root checks out only that folder and borrows the origin's objects, as
+   * a docs author would work in a large monorepo.
+   */
+  constructor(
+    gitdir: string,
+    private readonly contentRoot = "",
+  ) {
     this.dir = path.join(tempDir("clone"), "docs");
-    execFileSync("git", ["clone", "--quiet", gitdir, this.dir], { stdio: "ignore" });
+    if (!contentRoot) {
+      execFileSync("git", ["clone", "--quiet", gitdir, this.dir], { stdio: "ignore" });
+      return;
+    }
+    execFileSync("git", ["clone", "--quiet", "--shared", "--no-checkout", gitdir, this.dir], { stdio: "ignore" });
+    git(this.dir, "sparse-checkout", "set", contentRoot);
+    git(this.dir, "checkout", "--quiet");
+  }
+
+  private pageFile(id: string): string {
+    return path.join(this.dir, this.contentRoot, "docs", `${id}.mdx`);
   }
 
   /** The oldest commit of the branch. */
@@ -24,13 +42,12 @@ export class ContentClone {
   }
 
   hasPage(id: string): boolean {
-    return fs.existsSync(path.join(this.dir, "docs", `${id}.mdx`));
+    return fs.existsSync(this.pageFile(id));
   }
 
   /** Appends a paragraph to a page's source and commits it; returns the commit oid. */
   appendToPage(id: string, paragraph: string): string {
-    const file = path.join(this.dir, "docs", `${id}.mdx`);
-    fs.appendFileSync(file, `\n${paragraph}\n`);
+    fs.appendFileSync(this.pageFile(id), `\n${paragraph}\n`);
     git(this.dir, "commit", "--quiet", "-am", `bench: edit ${id}`);
     return git(this.dir, "rev-parse", "HEAD");
   }

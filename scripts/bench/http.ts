@@ -10,10 +10,29 @@ export interface Fetched {
   totalMs: number;
 }
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+const sharedAgent = new http.Agent({ keepAlive: true, maxSockets: 8 });
 
-/** A GET with timings; node:http rather than fetch so the first-byte time is not hidden by buffering. */
-export function get(url: string, headers: http.OutgoingHttpHeaders = {}): Promise<Fetched> {
+export interface GetOptions {
+  /** A response not complete by then is abandoned (its socket closed) and get() rejects with RequestTimeout. */
+  timeoutMs?: number;
+  /** Its own connections, e.g. for a client that must not queue behind another's 8 sockets. */
+  agent?: http.Agent;
+}
+
+/** What get() rejects with when the whole response took longer than its time limit. */
+export class RequestTimeout extends Error {
+  constructor(
+    readonly url: string,
+    readonly limitMs: number,
+  ) {
+    super(`${url} did not answer within ${limitMs / 1000} s`);
+  }
+}
+
+/**
+ * A GET with timings; node:http rather than fetch so the first-byte time is not hidden by buffering.
+ */
+export function get(url: string, headers: http.OutgoingHttpHeaders = {}, { timeoutMs, agent = sharedAgent }: GetOptions = {}): Promise<Fetched> {
   return new Promise((resolve, reject) => {
     const start = performance.now();
     const request = http.get(url, { agent, headers }, (response) => {
@@ -32,6 +51,13 @@ export function get(url: string, headers: http.OutgoingHttpHeaders = {}): Promis
       response.on("error", reject);
     });
     request.on("error", reject);
+    if (timeoutMs !== undefined) {
+      const timer = setTimeout(() => {
+        reject(new RequestTimeout(url, timeoutMs));
+        request.destroy();
+      }, timeoutMs);
+      request.once("close", () => clearTimeout(timer));
+    }
   });
 }
 

@@ -44,8 +44,6 @@ export interface BenchResults {
   soak: SoakResult;
 }
 
-const START = "<!-- bench:start -->";
-const END = "<!-- bench:end -->";
 
 const n = (value: number, digits = 0) => value.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const ms = (value: number) => `${n(value, value < 10 ? 1 : 0)} ms`;
@@ -115,8 +113,12 @@ export function renderReport(r: BenchResults): string {
   return lines.join("\n");
 }
 
-/** Replaces what lies between the markers of BENCHMARKS.md, leaving the explanations around it. */
-export function writeReport(report: string): void {
+/**
+ * Replaces what lies between the markers `<!-- <name>:start -->` and `<!-- <name>:end -->` of
+ * BENCHMARKS.md, leaving the explanations around it.
+ */
+export function writeReport(report: string, name = "bench"): void {
+  const [START, END] = [`<!-- ${name}:start -->`, `<!-- ${name}:end -->`];
   const file = path.join(ROOT, "BENCHMARKS.md");
   const text = fs.readFileSync(file, "utf8");
   const start = text.indexOf(START);

@@ -16,6 +16,22 @@ export interface FunctionFact {
   visibility: "public" | "package" | "private" | "entry";
   macro?: true;
   deprecated?: string;
+  /** The parameters as declared upstream (the additions list them; the pinned facts do not). */
+  params?: string[];
+  /** Set on functions from examples/facts/sui-framework-additions.json: the Sui release that first ships them. */
+  since?: string;
+}
+
+/** examples/facts/sui-framework-additions.json: framework modules newer than the pinned Sui that pages teach. */
+export interface FrameworkAdditions {
+  additions: Array<{
+    module: string;
+    /** The Sui release that first ships the module, e.g. "1.68.0". */
+    since: string;
+    releaseEvidence: string[];
+    sources: string[];
+    functions: Record<string, FunctionFact>;
+  }>;
 }
 
 /** examples/facts/sui-cli.json: the `sui` command tree at the pinned Sui. */
@@ -48,7 +64,10 @@ export interface RetiredFact {
 }
 
 export interface Facts {
+  /** The pinned framework plus its additions (each marked with `since`). */
   framework: FrameworkFacts;
+  /** The releases the additions name, oldest first: the only values besides the pin verified_with.sui may take. */
+  suiReleases: string[];
   cli: CliFacts;
   pins: Pins;
   retired: RetiredFact[];
@@ -56,10 +75,36 @@ export interface Facts {
 
 export function readFacts(root: string): Facts {
   const read = <T>(file: string): T => JSON.parse(readFileSync(path.join(root, "examples", file), "utf8")) as T;
+  const additions = read<FrameworkAdditions>("facts/sui-framework-additions.json");
   return {
-    framework: read<FrameworkFacts>("facts/sui-framework.json"),
+    framework: withAdditions(read<FrameworkFacts>("facts/sui-framework.json"), additions),
+    suiReleases: [...new Set(additions.additions.map((addition) => addition.since))].sort(compareVersions),
     cli: read<CliFacts>("facts/sui-cli.json"),
     pins: read<{ pins: Pins }>("pins.json").pins,
     retired: read<{ retired: RetiredFact[] }>("retired.json").retired,
   };
+}
+
+/**
+ * The pinned facts with the additions' functions, each marked with its module's release. An
+ * addition that names a function the pinned framework already has, or lies outside its module,
+ * is a mistake in the data file, not something to merge quietly.
+ */
+export function withAdditions(framework: FrameworkFacts, additions: FrameworkAdditions): FrameworkFacts {
+  const functions = { ...framework.functions };
+  for (const { module, since, functions: added } of additions.additions) {
+    for (const [name, fact] of Object.entries(added)) {
+      if (!name.startsWith(`${module}::`)) throw new Error(`sui-framework-additions.json: ${name} is listed under ${module}`);
+      if (name in framework.functions) throw new Error(`sui-framework-additions.json: ${name} is already in the pinned framework facts`);
+      functions[name] = { ...fact, since };
+    }
+  }
+  return { ...framework, functions };
+}
+
+/** Orders exact versions "major.minor.patch" numerically (1.9.0 before 1.10.0). */
+export function compareVersions(a: string, b: string): number {
+  const [pa, pb] = [a, b].map((version) => version.split(/[.-]/).slice(0, 3).map(Number));
+  for (let i = 0; i < 3; i++) if (pa![i] !== pb![i]) return (pa![i] ?? 0) - (pb![i] ?? 0);
+  return 0;
 }

@@ -1,4 +1,4 @@
-import type { FrameworkFacts } from "./facts";
+import { compareVersions, type FrameworkFacts } from "./facts";
 import type { MoveScope } from "./move-uses";
 
 /** A call found in Move code: the callee as written (`coin::mint`, `sui::coin::mint`, `mint`). */
@@ -39,14 +39,21 @@ function packageOf(address: string, facts: FrameworkFacts): string | undefined {
   return Object.keys(facts.packages).find((name) => facts.packages[name] === short);
 }
 
-/** Why a call to a framework function is wrong, or undefined when it is fine. */
-export function callProblem(call: MoveCall, full: string, facts: FrameworkFacts): string | undefined {
+/**
+ * Why a call to a framework function is wrong, or undefined when it is fine. `sui` is the
+ * version the page's verified_with declares: a function newer than the pin (an addition) is
+ * only callable on a page that declares its release or a later one.
+ */
+export function callProblem(call: MoveCall, full: string, facts: FrameworkFacts, sui?: string): string | undefined {
   const fact = facts.functions[full];
   if (!fact) {
     const module = full.split("::").slice(0, 2).join("::");
     const moduleExists = Object.keys(facts.functions).some((name) => name.startsWith(`${module}::`));
     if (moduleExists && (/_for_testing$/.test(full) || facts.testOnly.functions.includes(full))) return undefined;
     return moduleExists ? `${full} does not exist in the pinned framework` : `module ${module} does not exist in the pinned framework`;
+  }
+  if (fact.since && !(sui && compareVersions(sui, fact.since) >= 0)) {
+    return `${full} first ships in Sui ${fact.since}: the page must declare verified_with sui "${fact.since}" (it declares ${sui ? `"${sui}"` : "no sui version"})`;
   }
   if (fact.deprecated) return `${full} is deprecated: ${fact.deprecated}`;
   if (fact.visibility !== "public") return `${full} is ${fact.visibility === "entry" ? "an entry function" : `${fact.visibility}`}, not callable from another package's Move code`;

@@ -17,9 +17,11 @@ export function isWholeModule(code: string): boolean {
  * Move blocks: whole modules must parse (move-parse); every framework function any block calls
  * must exist at the pinned Sui, be public and not deprecated (move-calls). A fragment (a
  * function, a few statements) is parsed inside a synthetic module or function so its calls and
- * `use` lines are still found; only whole modules are held to parsing cleanly.
+ * `use` lines are still found; only whole modules are held to parsing cleanly. `suiOf` gives the
+ * sui version a page's verified_with declares, which decides whether it may call functions newer
+ * than the pin.
  */
-export async function checkMove(blocks: CodeBlock[], facts: FrameworkFacts): Promise<Failure[]> {
+export async function checkMove(blocks: CodeBlock[], facts: FrameworkFacts, suiOf: (file: string) => string | undefined): Promise<Failure[]> {
   const parser = await moveParser();
   const failures: Failure[] = [];
   for (const block of blocks) {
@@ -29,6 +31,7 @@ export async function checkMove(blocks: CodeBlock[], facts: FrameworkFacts): Pro
       const error = firstSyntaxError(tree.rootNode);
       if (error) failures.push({ check: "move-parse", file: block.file, line: block.line + error.startPosition.row - offset, reason: describeSyntaxError(error) });
     }
+    const sui = suiOf(block.file);
     const scope = implicitScope();
     // A module's own name refers to itself (`module shop::transfer` calling `transfer::f`).
     for (const module of tree.rootNode.descendantsOfType("module_definition")) {
@@ -38,14 +41,14 @@ export async function checkMove(blocks: CodeBlock[], facts: FrameworkFacts): Pro
     for (const use of tree.rootNode.descendantsOfType("use_declaration")) addUse(scope, use.text);
     for (const { call, row } of callsIn(tree.rootNode)) {
       const full = resolveCall(call, scope, facts);
-      const problem = full && callProblem(call, full, facts);
+      const problem = full && callProblem(call, full, facts, sui);
       if (problem) failures.push({ check: "move-calls", file: block.file, line: block.line + row - offset, reason: `${call.callee}: ${problem}` });
     }
     for (const { method, module, row } of methodCallsIn(tree.rootNode, scope)) {
       const call = { callee: `${module}::${method}`, macro: false };
       const full = resolveCall(call, scope, facts);
       // A method missing from its type's module may be a `use fun` alias declared elsewhere: only judge what exists.
-      const problem = full && facts.functions[full] && callProblem(call, full, facts);
+      const problem = full && facts.functions[full] && callProblem(call, full, facts, sui);
       if (problem) failures.push({ check: "move-calls", file: block.file, line: block.line + row - offset, reason: `.${method}(): ${problem}` });
     }
     tree.delete();

@@ -1,7 +1,7 @@
 import matter from "gray-matter";
 import { parseVerifiedWith } from "../../server/content/frontmatter";
 import type { CodeBlock, PageSource } from "./blocks";
-import type { Pins } from "./facts";
+import { compareVersions, type Pins } from "./facts";
 import type { Failure } from "./failure";
 import { MOVE_LANGS, SHELL_LANGS, TS_LANGS } from "./languages";
 import { isSui } from "./shell";
@@ -39,6 +39,28 @@ function hasCheckedCode(blocks: CodeBlock[]): boolean {
   return blocks.some((block) => TS_LANGS[block.lang] || MOVE_LANGS.has(block.lang)) || requiredPins(blocks).size > 0;
 }
 
+/** A page's verified_with as name -> version, or why it cannot be read (`yaml`: the frontmatter itself is broken). */
+export function readVerifiedWith(source: string): { ok: true; value: Map<string, string> } | { ok: false; error: string; yaml: boolean } {
+  try {
+    const parsed = parseVerifiedWith(matter(source, {}).data.verified_with);
+    if (!parsed.ok) return { ok: false, error: parsed.error, yaml: false };
+    return { ok: true, value: new Map(parsed.value.map((entry) => [entry.name, entry.version])) };
+  } catch (error) {
+    return { ok: false, error: `frontmatter is not valid YAML: ${(error as Error).message.split("\n")[0]}`, yaml: true };
+  }
+}
+
+/**
+ * The versions verified_with may name for a pinned key: the pin, and for "sui" also a later
+ * release that examples/facts/sui-framework-additions.json lists (`suiReleases`), which a page
+ * declares to call framework functions newer than the pin.
+ */
+export function acceptedVersions(name: string, pins: Pins, suiReleases: string[]): string[] {
+  const pin = pins[name];
+  if (pin === undefined) return [];
+  return name === "sui" ? [pin, ...suiReleases.filter((release) => compareVersions(release, pin) > 0)] : [pin];
+}
+
 const INSTALLERS: Array<[string, string[]]> = [
   ["npm", ["install", "i", "add"]],
   ["pnpm", ["add", "install", "i"]],
@@ -55,10 +77,10 @@ export function installedSpecs(words: Word[]): Word[] {
 
 /**
  * Pins (point 1 of the checker): a page with checked code declares `verified_with` naming
- * exactly the project's pins for what its code uses, and install commands name the pinned
- * exact versions of @mysten packages.
+ * exactly the project's pins for what its code uses (for sui, the pin or a release of the
+ * framework additions), and install commands name the pinned exact versions of @mysten packages.
  */
-export function checkPins(page: PageSource, blocks: CodeBlock[], pins: Pins): Failure[] {
+export function checkPins(page: PageSource, blocks: CodeBlock[], pins: Pins, suiReleases: string[] = []): Failure[] {
   const failures: Failure[] = [];
   const fail = (line: number, reason: string) => failures.push({ check: "pins", file: page.file, line, reason });
   // Keys are looked up in the frontmatter only, so a `sui:` line in the body cannot be mistaken for one.
@@ -70,13 +92,9 @@ export function checkPins(page: PageSource, blocks: CodeBlock[], pins: Pins): Fa
   };
 
   let declared = new Map<string, string>();
-  try {
-    const parsed = parseVerifiedWith(matter(page.source, {}).data.verified_with);
-    if (!parsed.ok) fail(keyLine("verified_with"), parsed.error);
-    else declared = new Map(parsed.value.map((entry) => [entry.name, entry.version]));
-  } catch (error) {
-    fail(1, `frontmatter is not valid YAML: ${(error as Error).message.split("\n")[0]}`);
-  }
+  const read = readVerifiedWith(page.source);
+  if (read.ok) declared = read.value;
+  else fail(read.yaml ? 1 : keyLine("verified_with"), read.error);
 
   const required = requiredPins(blocks);
   if (hasCheckedCode(blocks) && declared.size === 0 && failures.length === 0) {
@@ -85,7 +103,11 @@ export function checkPins(page: PageSource, blocks: CodeBlock[], pins: Pins): Fa
   } else if (declared.size > 0) {
     for (const [name, version] of declared) {
       if (!(name in pins)) fail(keyLine(name), `verified_with names ${name}, which the project does not pin (pins: ${Object.keys(pins).join(", ")})`);
-      else if (version !== pins[name]) fail(keyLine(name), `verified_with.${name} is ${version}; the project pins ${pins[name]}`);
+      else if (!acceptedVersions(name, pins, suiReleases).includes(version)) {
+        const newer = acceptedVersions(name, pins, suiReleases).slice(1);
+        const or = newer.length ? ` (or, to call framework functions newer than the pin, a release sui-framework-additions.json lists: ${newer.join(", ")})` : "";
+        fail(keyLine(name), `verified_with.${name} is ${version}; the project pins ${pins[name]}${or}`);
+      }
     }
     for (const name of required) {
       if (declared.has(name)) continue;

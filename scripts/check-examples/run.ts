@@ -3,7 +3,7 @@ import { readPages, readPreambles } from "./content";
 import { readFacts } from "./facts";
 import { CHECKS, formatFailure, type CheckName, type Failure } from "./failure";
 import { checkMove } from "./move";
-import { checkPins } from "./pins";
+import { checkPins, readVerifiedWith } from "./pins";
 import { checkRetired } from "./retired";
 import { checkShell } from "./shell";
 import { checkTypeScript } from "./typescript";
@@ -29,15 +29,21 @@ export async function checkExamples(root: string, contentRoot = root): Promise<C
   const blocks: CodeBlock[] = [];
   const prose: ProseParagraph[] = [];
   const failures: Failure[] = [];
+  // The sui version each page declares: framework functions newer than the pin need a page that declares their release.
+  const declaredSui = new Map<string, string>();
   for (const page of pages) {
     const extracted = extractPage(page);
     blocks.push(...extracted.blocks);
     prose.push(...extracted.prose);
-    failures.push(...checkPins(page, extracted.blocks, facts.pins));
+    failures.push(...checkPins(page, extracted.blocks, facts.pins, facts.suiReleases));
+    const verifiedWith = readVerifiedWith(page.source);
+    const sui = verifiedWith.ok ? verifiedWith.value.get("sui") : undefined;
+    if (sui) declaredSui.set(page.file, sui);
   }
+  const suiOf = (file: string) => declaredSui.get(file);
   failures.push(...checkTypeScript(blocks, readPreambles(contentRoot), root));
-  failures.push(...(await checkMove(blocks, facts.framework)));
-  failures.push(...checkShell(blocks, facts.cli, facts.framework));
+  failures.push(...(await checkMove(blocks, facts.framework, suiOf)));
+  failures.push(...checkShell(blocks, facts.cli, facts.framework, suiOf));
   failures.push(...checkRetired(blocks, prose, facts.retired));
   failures.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.check.localeCompare(b.check));
 

@@ -68,9 +68,13 @@ describe("moveCallProblems", () => {
     source: "test",
     packages: { sui: "0x2" },
     testOnly: { functions: [] },
-    functions: { "sui::coin::value": { visibility: "public" as const }, "sui::coin::create_currency": { visibility: "public" as const, deprecated: "Use the Coin Registry" } },
+    functions: {
+      "sui::coin::value": { visibility: "public" as const },
+      "sui::coin::create_currency": { visibility: "public" as const, deprecated: "Use the Coin Registry" },
+      "sui::display_registry::set": { visibility: "public" as const, since: "1.68.0" },
+    },
   };
-  const problems = (line: string) => moveCallProblems(shellCommands(line)[0]!, framework).map((p) => p.reason);
+  const problems = (line: string, sui = "1.63.0") => moveCallProblems(shellCommands(line)[0]!, framework, sui).map((p) => p.reason);
   it.each([
     ["sui client ptb --move-call 0x2::coin::value '<0x2::sui::SUI>' @0x1", []],
     ["sui client ptb --move-call $PKG::shop::buy", []],
@@ -79,4 +83,12 @@ describe("moveCallProblems", () => {
     ["sui client call --package 0x2 --module coin --function create_currency --args 1", ["0x2::coin::create_currency: sui::coin::create_currency is deprecated: Use the Coin Registry"]],
     ["sui client call --package $PKG --module coin --function create_currency", []],
   ])("%s", (line, expected) => expect(problems(line)).toEqual(expected));
+
+  it.each([
+    ["1.68.0", []],
+    ["1.63.0", ['0x2::display_registry::set: sui::display_registry::set first ships in Sui 1.68.0: the page must declare verified_with sui "1.68.0" (it declares "1.63.0")']],
+  ])("a call newer than the pin on a page declaring sui %s", (sui, expected) => {
+    expect(problems("sui client call --package 0x2 --module display_registry --function set --args $D $CAP k v", sui)).toEqual(expected);
+    expect(problems("sui client ptb --move-call 0x2::display_registry::set @$D @$CAP '\"k\"' '\"v\"'", sui)).toEqual(expected);
+  });
 });

@@ -9,16 +9,17 @@ import { commandWords, shellCommands, type Word } from "./shell-words";
 /**
  * Every `sui ...` invocation in a shell block names an existing command and existing flags, and
  * a `sui client ptb --move-call` of a framework function (`0x2::coin::value`, `sui::coin::value`)
- * names one that exists, is public and is not deprecated.
+ * names one that exists, is public, is not deprecated and is not newer than the page's declared
+ * sui version (`suiOf`).
  */
-export function checkShell(blocks: CodeBlock[], cli: CliFacts, framework: FrameworkFacts): Failure[] {
+export function checkShell(blocks: CodeBlock[], cli: CliFacts, framework: FrameworkFacts, suiOf: (file: string) => string | undefined): Failure[] {
   const failures: Failure[] = [];
   for (const block of blocks) {
     if (!SHELL_LANGS.has(block.lang)) continue;
     for (const command of shellCommands(block.code)) {
       const words = commandWords(command);
       if (!isSui(words[0])) continue;
-      for (const problem of [...suiInvocationProblems(words.slice(1), cli), ...moveCallProblems(words, framework)]) {
+      for (const problem of [...suiInvocationProblems(words.slice(1), cli), ...moveCallProblems(words, framework, suiOf(block.file))]) {
         failures.push({ check: "shell", file: block.file, line: block.line + problem.row, reason: problem.reason });
       }
     }
@@ -81,14 +82,14 @@ export function suiInvocationProblems(args: Word[], cli: CliFacts): Array<{ row:
 /**
  * Framework functions a command calls: `--move-call` targets of `sui client ptb`, and
  * `sui client call --package 0x2 --module coin --function value`. Targets in the example's own
- * packages (`$PACKAGE_ID::shop::buy`) are not resolved.
+ * packages (`$PACKAGE_ID::shop::buy`) are not resolved. `sui` is the page's declared sui version.
  */
-export function moveCallProblems(words: Word[], framework: FrameworkFacts): Array<{ row: number; reason: string }> {
+export function moveCallProblems(words: Word[], framework: FrameworkFacts, sui?: string): Array<{ row: number; reason: string }> {
   const problems: Array<{ row: number; reason: string }> = [];
   const check = (callee: string, row: number) => {
     const call = { callee: callee.replace(/<[\s\S]*$/, ""), macro: false };
     const full = call.callee.split("::").length === 3 ? resolveCall(call, implicitScope(), framework) : undefined;
-    const problem = full && callProblem(call, full, framework);
+    const problem = full && callProblem(call, full, framework, sui);
     if (problem) problems.push({ row, reason: `${call.callee}: ${problem}` });
   };
   const valueOf = (flag: string) => words[words.findIndex((word) => word.text === flag) + 1];

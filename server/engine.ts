@@ -14,6 +14,7 @@ import {
   type SidebarItem,
 } from "./content/sidebars";
 import { CompileError, NotFoundError } from "./errors";
+import { ObjectReadError } from "./git/cat-file";
 import type { CommitInfo, FileMap, GitStore } from "./git/store";
 import { compileMdx, COMPILER_VERSION, type CompiledMdx } from "./mdx/compile";
 import { importSpecifiers, resolveImport } from "./mdx/imports";
@@ -22,6 +23,8 @@ import { concurrencyLimit, singleFlight } from "./single-flight";
 /** Everything about one commit that is needed to answer requests, built once per commit. */
 export interface Snapshot {
   commit: CommitInfo;
+  /** Tree oid of the content root: commits with the same one share everything below but `commit`. */
+  contentTree: string;
   files: FileMap;
   catalogue: Catalogue;
   sidebars: ReadonlyMap<SidebarName, SidebarItem[]>;
@@ -37,6 +40,11 @@ export interface EngineOptions {
   maxConcurrentCompiles?: number;
 }
 
+type SnapshotContent = Omit<Snapshot, "commit" | "contentTree">;
+
+/** Stands for a commit without the content root: no files, no pages. */
+const EMPTY_TREE = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
+
 const sha1 = (text: string) => createHash("sha1").update(text).digest("hex");
 
 /**
@@ -50,14 +58,18 @@ export class ContentEngine {
   private readonly generated = new LRUCache<string, GeneratedPage[] | Error>({ max: 32 });
   private readonly sidebarFiles = new LRUCache<string, RawSidebarItem[] | Error>({ max: 256 });
   private readonly snapshots = new LRUCache<string, Snapshot>({ max: 64 });
+  private readonly contents = new LRUCache<string, SnapshotContent>({ max: 32 });
   private readonly pageKeys = new LRUCache<string, string>({ max: 50_000 });
   private readonly histories = new LRUCache<string, { commits: CommitInfo[]; more: boolean }>({ max: 5_000 });
   private readonly compiled: LRUCache<string, CompiledMdx>;
   private readonly buildSnapshotOnce = singleFlight<Snapshot>();
+  private readonly buildContentOnce = singleFlight<SnapshotContent>();
   private readonly compileOnce = singleFlight<CompiledMdx>();
   private readonly compileSlot: ReturnType<typeof concurrencyLimit>;
   /** Number of MDX compiles run since start; tests and the status endpoint read it. */
   compiles = 0;
+  /** Content trees read into a catalogue since start: a commit outside the content root adds none. */
+  contentBuilds = 0;
 
   constructor(
     readonly store: GitStore,
@@ -75,9 +87,23 @@ export class ContentEngine {
     const known = this.snapshots.get(commitOid);
     if (known) return known;
     return this.buildSnapshotOnce(commitOid, async () => {
-      const snapshot = await this.buildSnapshot(commitOid);
+      const commit = await this.store.commit(commitOid);
+      const contentTree = (await this.store.contentTree(commitOid)) ?? EMPTY_TREE;
+      const snapshot: Snapshot = { commit, contentTree, ...(await this.content(contentTree)) };
       this.snapshots.set(commitOid, snapshot);
       return snapshot;
+    });
+  }
+
+  /** What a content tree holds, built once per tree oid: commits that leave it unchanged reuse it. */
+  private async content(tree: string): Promise<SnapshotContent> {
+    const known = this.contents.get(tree);
+    if (known) return known;
+    return this.buildContentOnce(tree, async () => {
+      const content = await this.buildContent(tree);
+      this.contentBuilds++;
+      this.contents.set(tree, content);
+      return content;
     });
   }
 
@@ -89,8 +115,8 @@ export class ContentEngine {
     return text;
   }
 
-  private async buildSnapshot(commitOid: string): Promise<Snapshot> {
-    const [commit, files] = await Promise.all([this.store.commit(commitOid), this.store.files(commitOid)]);
+  private async buildContent(tree: string): Promise<SnapshotContent> {
+    const files = tree === EMPTY_TREE ? new Map<string, string>() : await this.store.treeFiles(tree);
     const pages: PageMeta[] = [];
     const problems: Problem[] = [];
     await Promise.all(
@@ -100,7 +126,17 @@ export class ContentEngine {
         const cacheKey = `${oid}:${id}`;
         let result = this.frontmatters.get(cacheKey);
         if (!result) {
-          result = parseFrontmatter(await this.text(oid), id);
+          let text: string;
+          try {
+            text = await this.text(oid);
+          } catch (error) {
+            // A damaged object costs its own page, not the commit.
+            if (!(error instanceof ObjectReadError)) throw error;
+            this.store.recordDamage({ object: oid, path: this.store.repositoryPath(path), message: error.message });
+            problems.push({ file: path, message: error.message });
+            return;
+          }
+          result = parseFrontmatter(text, id);
           this.frontmatters.set(cacheKey, result);
         }
         if (result.ok) pages.push({ ...result.value, sourcePath: path, kind: "mdx" });
@@ -133,7 +169,7 @@ export class ContentEngine {
       }
       sidebars.set(name, resolveSidebar(raw, labels));
     }
-    return { commit, files, catalogue, sidebars, problems: catalogue.problems };
+    return { files, catalogue, sidebars, problems: catalogue.problems };
   }
 
   private async generate(generator: PageGenerator, oid: string): Promise<GeneratedPage[] | Error> {
@@ -228,31 +264,32 @@ export class ContentEngine {
   }
 
   /**
-   * Commits that changed `path`, newest first, following first parents from the snapshot's commit.
-   * Each step compares two commits' file maps, which share their unchanged subtrees in cache.
+   * Commits of the served branch that changed `path` (relative to the content root), newest first,
+   * as of the snapshot's commit: what `git log --first-parent -- <path>` lists, read from the
+   * change index. A commit off the indexed chain (not reachable by first parents) asks git itself.
    */
   async history(snapshot: Snapshot, path: string, { skip = 0, limit = 20 } = {}): Promise<{ commits: CommitInfo[]; more: boolean }> {
     const key = `${snapshot.commit.oid}:${path}:${skip}:${limit}`;
     const known = this.histories.get(key);
     if (known) return known;
-    const commits: CommitInfo[] = [];
-    let seen = 0;
-    let more = false;
-    for await (const commit of this.store.firstParentHistory(snapshot.commit.oid)) {
-      const now = (await this.store.files(commit.oid)).get(path);
-      const before = commit.parents[0] ? (await this.store.files(commit.parents[0])).get(path) : undefined;
-      if (now === before) continue;
-      if (seen++ < skip) continue;
-      if (commits.length === limit) {
-        more = true;
-        break;
-      }
-      commits.push(commit);
-      if (now === undefined) break;
-    }
-    const result = { commits, more };
+    const oids = await this.changedAsOf(snapshot.commit.oid, path);
+    const commits = await Promise.all(oids.slice(skip, skip + limit).map((oid) => this.store.commit(oid)));
+    const result = { commits, more: oids.length > skip + limit };
     this.histories.set(key, result);
     return result;
+  }
+
+  private async changedAsOf(commit: string, path: string): Promise<string[]> {
+    const index = this.store.changes;
+    let oids = index.changedAsOf(path, commit);
+    if (oids) return oids;
+    try {
+      await index.update();
+      oids = index.changedAsOf(path, commit);
+    } catch {
+      // An index that cannot be brought up to date (an unreadable ref) leaves the answer to git.
+    }
+    return oids ?? this.store.logPath(commit, path);
   }
 
   /** Repository paths a hand-written page imports, transitively. */

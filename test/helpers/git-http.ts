@@ -19,13 +19,16 @@ const BACKEND = path.join(execFileSync("git", ["--exec-path"], { encoding: "utf8
 
 const AUTHOR = { GIT_AUTHOR_NAME: "Test Author", GIT_AUTHOR_EMAIL: "author@example.com", GIT_COMMITTER_NAME: "Test Author", GIT_COMMITTER_EMAIL: "author@example.com" };
 
+/** User-Agent of the tests' own clones and pushes, so tests can tell the docs server's fetches (also the git CLI) apart. */
+export const TEST_CLIENT_AGENT = "sui-docs-test-client";
+
 /**
  * Runs the git CLI without blocking the event loop. The remote below answers in this process, so a
  * clone, fetch or push against it must use this, never the synchronous git() (that would deadlock).
  */
 export function gitAsync(cwd: string, ...args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile("git", args, { cwd, encoding: "utf8", env: { ...process.env, ...AUTHOR } }, (error, stdout, stderr) => {
+    execFile("git", ["-c", `http.userAgent=${TEST_CLIENT_AGENT}`, ...args], { cwd, encoding: "utf8", env: { ...process.env, ...AUTHOR } }, (error, stdout, stderr) => {
       if (error) reject(new Error(`git ${args.join(" ")} failed: ${stderr.trim() || error.message}`));
       else resolve(stdout.trim());
     });

@@ -178,7 +178,7 @@ describe("a remote over Git smart HTTP, kept current by webhooks", () => {
     }, 10_000);
     const status = await site.status();
     expect(status.commit).toBe(liveBefore);
-    expect(status.lastError!.message).toMatch(/^fetch failed: .*ECONNREFUSED/);
+    expect(status.lastError!.message).toMatch(/^fetch failed: .*Failed to connect/);
     expect(status.lastError!.file).toBe(remote.url());
     const res = await site.get("/guides/second");
     expect(res.status).toBe(200);
@@ -319,7 +319,7 @@ describe("a remote that stops answering", () => {
       const repository = await openRepository(config, () => {});
       remote.hang();
       const started = Date.now();
-      await expect(repository.fetch!()).rejects.toThrow(/git fetch failed/);
+      await expect(repository.fetch!()).rejects.toThrow(/git fetch: .*(too slow|timed out)/i);
       const took = Date.now() - started;
       expect(took).toBeGreaterThanOrEqual(900);
       expect(took).toBeLessThan(10_000);

@@ -62,7 +62,7 @@ export async function loadPage(url: URL): Promise<PageData | MarkdownData> {
         description: page.description,
         code: compiled.code,
         toc: compiled.toc,
-        ...(config.editUrlBase ? { editUrl: `${config.editUrlBase}/${page.sourcePath}` } : {}),
+        ...(config.editUrlBase ? { editUrl: `${config.editUrlBase}/${content.repositoryPath(page.sourcePath)}` } : {}),
         ...(last ? { lastChange: { oid: last.oid, author: last.author, date: new Date(last.timestamp * 1000).toISOString() } } : {}),
       },
       sidebar,

@@ -17,7 +17,13 @@ export class GitError extends Error {
     readonly exitCode: number | null,
     readonly stderr: string,
   ) {
-    super(redact(`git ${args[0]} failed: ${stderr.trim().split("\n").filter(Boolean).slice(-2).join(" ") || `exit code ${exitCode}`}`));
+    const said = stderr
+      .split("\n")
+      .map((line) => line.replace(/^(fatal|error): /, "").trim())
+      .filter(Boolean)
+      .slice(-2)
+      .join("; ");
+    super(redact(`git ${args[0]}: ${said || `exit code ${exitCode}`}`));
     this.name = "GitError";
   }
 }

@@ -105,7 +105,7 @@ export async function openRepository(config: Config, log: (line: string) => void
       await fetchBranch(new Git(staging, env), branch);
     } catch (error) {
       fs.rmSync(staging, { recursive: true, force: true });
-      const message = error instanceof GitError ? error.message.replace(/^git fetch failed: /, "") : redact((error as Error).message);
+      const message = error instanceof GitError ? error.message.replace(/^git fetch: /, "") : redact((error as Error).message);
       if (/couldn't find remote ref/i.test(message)) throw new ConfigError(`branch "${branch}" does not exist in ${origin}`);
       throw new ConfigError(`cannot clone ${origin}: ${message}`);
     }

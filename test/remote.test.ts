@@ -1,57 +1,16 @@
-import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pollDelaySeconds } from "../server/source/live";
 import { readConfig } from "../server/config";
 import { openRepository } from "../server/source/repository";
-import { git as gitCli, page, sampleContent, tempDir, WorkingCopy } from "./helpers/git";
-import { cloneOverHttp, GitHttpRemote, pushOverHttp, TEST_CLIENT_AGENT, type RemoteRequest } from "./helpers/git-http";
+import { git as gitCli, page, tempDir, WorkingCopy } from "./helpers/git";
+import { GitHttpRemote, pushOverHttp, TEST_CLIENT_AGENT, type RemoteRequest } from "./helpers/git-http";
 import { startServer, waitFor, type RunningServer } from "./helpers/server";
+import { client, remoteWithContent, secondGuide, WEBHOOK_SECRET as SECRET, type Status } from "./helpers/site";
 
-const SECRET = "remote-test-secret";
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 /** The docs server's own fetches: the tests' clones and pushes name themselves TEST_CLIENT_AGENT. */
 const fromServer = (r: RemoteRequest) => r.userAgent !== TEST_CLIENT_AGENT;
-
-interface Status {
-  commit: string;
-  lastFetch?: string;
-  lastError?: { commit: string; file: string; message: string; at: string };
-}
-
-/** A content repository behind a Git HTTP remote, with a clone of it that tests commit and push in. */
-async function remoteWithContent(): Promise<{ remote: GitHttpRemote; work: WorkingCopy; url: string }> {
-  const seed = WorkingCopy.init().write(sampleContent());
-  seed.commit("First version");
-  const remote = await GitHttpRemote.start();
-  const url = remote.publish(seed.dir);
-  return { remote, url, work: await cloneOverHttp(url) };
-}
-
-function client(server: RunningServer) {
-  const get = (path: string, init?: RequestInit) => fetch(server.url + path, { redirect: "manual", ...init });
-  return {
-    get,
-    text: async (path: string) => (await get(path)).text(),
-    status: async (): Promise<Status> => (await get("/api/status")).json(),
-    /** Sends a push event signed as GitHub signs it: HMAC-SHA256 of the raw body. */
-    webhook: (ref: string, after: string, event = "push") => {
-      const body = JSON.stringify({ ref, before: "0".repeat(40), after, repository: { full_name: "test/docs" } });
-      return get("/api/webhooks/git", {
-        method: "POST",
-        body,
-        headers: {
-          "Content-Type": "application/json",
-          "X-GitHub-Event": event,
-          "X-GitHub-Delivery": crypto.randomUUID(),
-          "X-Hub-Signature-256": `sha256=${createHmac("sha256", SECRET).update(body).digest("hex")}`,
-        },
-      });
-    },
-  };
-}
-
-const secondGuide = (text: string) => page("guides/second", "Second Guide", `## Next\n\n${text}`, { sidebar: "guidesSidebar" });
 
 describe("a remote over Git smart HTTP, kept current by webhooks", () => {
   let remote: GitHttpRemote;

@@ -16,7 +16,7 @@ export class ObjectReadError extends Error {
   ) {
     super(
       reason === "missing"
-        ? `Git object ${object} is missing from the repository`
+        ? `Git object ${object} cannot be read: it is missing, or its file or pack is damaged`
         : reason === "ambiguous"
           ? `"${object}" names more than one Git object`
           : `Git object ${object} cannot be read (corrupt object or pack): ${detail}`.trim(),

@@ -41,17 +41,16 @@ export function gitEnvironment(access: GitAccess = {}): NodeJS.ProcessEnv {
     ["gc.auto", "0"],
     ["core.commitGraph", "true"],
   ];
-  if (access.token) {
-    const basic = Buffer.from(`x-access-token:${access.token}`).toString("base64");
-    addSecret(access.token);
-    addSecret(basic);
+  // Credentials in the URL become a header too: git hands the URL to its remote helper as an
+  // argument, where `ps` would show them.
+  const url = access.remoteUrl ? splitCredentials(access.remoteUrl) : undefined;
+  const credentials = access.token ? `x-access-token:${access.token}` : url?.credentials;
+  if (credentials) {
+    const basic = Buffer.from(credentials).toString("base64");
+    for (const secret of [access.token, ...credentials.split(":").slice(1), basic]) addSecret(secret);
     config.push(["http.extraHeader", `Authorization: Basic ${basic}`]);
   }
-  if (access.remoteUrl) {
-    config.push(["remote.origin.url", access.remoteUrl]);
-    const userinfo = /^[a-z]+:\/\/([^/@]+)@/i.exec(access.remoteUrl)?.[1];
-    for (const part of userinfo?.split(":") ?? []) addSecret(decodeURIComponent(part));
-  }
+  if (url) config.push(["remote.origin.url", url.bare]);
   const env: NodeJS.ProcessEnv = { ...process.env, GIT_TERMINAL_PROMPT: "0", GIT_CONFIG_COUNT: String(config.length) };
   config.forEach(([key, value], i) => {
     env[`GIT_CONFIG_KEY_${i}`] = key;
@@ -62,6 +61,16 @@ export function gitEnvironment(access: GitAccess = {}): NodeJS.ProcessEnv {
   delete env.GIT_INDEX_FILE;
   delete env.GIT_WORK_TREE;
   return env;
+}
+
+/** Splits `https://user:secret@host/repo` into the URL without user info and `user:secret` (decoded). */
+function splitCredentials(remoteUrl: string): { bare: string; credentials?: string } {
+  const match = /^([a-z][a-z0-9+.-]*:\/\/)([^/@]+)@(.*)$/i.exec(remoteUrl);
+  if (!match) return { bare: remoteUrl };
+  const [user = "", password] = match[2]!.split(":").map(decodeURIComponent);
+  // A bare token as the user name is how GitHub documents tokens in URLs; it is the secret then.
+  if (password === undefined) addSecret(user);
+  return { bare: `${match[1]}${match[3]}`, credentials: password === undefined ? `${user}:` : `${user}:${password}` };
 }
 
 export interface RunOptions {

@@ -36,7 +36,8 @@ function ensureWritable(dir: string): void {
 }
 
 async function requireBranch(git: Git, ref: string, branch: string, origin: string): Promise<void> {
-  const { code } = await git.run(["show-ref", "--verify", "--quiet", ref], { okCodes: [1] });
+  // Reads the ref without checking its commit: a ref naming a missing commit is for LiveSite to fall back from.
+  const { code } = await git.run(["rev-parse", "--verify", "--quiet", "--end-of-options", ref], { okCodes: [1] });
   if (code !== 0) throw new ConfigError(`branch "${branch}" does not exist in ${origin} (set CONTENT_BRANCH)`);
 }
 

@@ -50,7 +50,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     output: () => output,
     stop: () =>
       new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        // A process killed by a signal has a signalCode and no exitCode.
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once("exit", () => resolve());
         child.kill("SIGTERM");
       }),

@@ -57,12 +57,6 @@ export class CatFile {
     });
   }
 
-  close(): void {
-    const child = this.child;
-    this.child = undefined;
-    child?.stdin?.end();
-  }
-
   private send(pending: Pending): void {
     const child = this.child ?? this.start();
     child.stdin!.write(`${pending.name}\n`);

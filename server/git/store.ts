@@ -213,11 +213,6 @@ export class GitStore {
   damage(): Damage[] {
     return [...this.damaged.values()];
   }
-
-  /** Ends the cat-file process (it also ends with the server). */
-  close(): void {
-    this.objects.close();
-  }
 }
 
 interface TreeEntry {

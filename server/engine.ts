@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
+import { Cache } from "./cache";
 import { buildCatalogue, type Catalogue, type PageMeta, type Problem } from "./content/catalogue";
 import { parseFrontmatter, type FrontmatterResult, type SidebarName } from "./content/frontmatter";
 import type { GeneratedPage, PageGenerator } from "./content/generator";
@@ -58,12 +59,15 @@ export class ContentEngine {
   private readonly generated = new LRUCache<string, GeneratedPage[] | Error>({ max: 32 });
   private readonly sidebarFiles = new LRUCache<string, RawSidebarItem[] | Error>({ max: 256 });
   private readonly snapshots = new LRUCache<string, Snapshot>({ max: 64 });
-  private readonly contents = new LRUCache<string, SnapshotContent>({ max: 32 });
+  /** Per content tree; a Map entry per file and a catalogue entry per page are the bulk of it. */
+  private readonly contents = new Cache<SnapshotContent>({
+    maxBytes: 64 * 1024 * 1024,
+    sizeOf: (c) => c.files.size * 160 + c.catalogue.pages.size * 1024,
+  });
   private readonly pageKeys = new LRUCache<string, string>({ max: 50_000 });
   private readonly histories = new LRUCache<string, { commits: CommitInfo[]; more: boolean }>({ max: 5_000 });
   private readonly compiled: LRUCache<string, CompiledMdx>;
   private readonly buildSnapshotOnce = singleFlight<Snapshot>();
-  private readonly buildContentOnce = singleFlight<SnapshotContent>();
   private readonly compileOnce = singleFlight<CompiledMdx>();
   private readonly compileSlot: ReturnType<typeof concurrencyLimit>;
   /** Number of MDX compiles run since start; tests and the status endpoint read it. */
@@ -96,13 +100,10 @@ export class ContentEngine {
   }
 
   /** What a content tree holds, built once per tree oid: commits that leave it unchanged reuse it. */
-  private async content(tree: string): Promise<SnapshotContent> {
-    const known = this.contents.get(tree);
-    if (known) return known;
-    return this.buildContentOnce(tree, async () => {
+  private content(tree: string): Promise<SnapshotContent> {
+    return this.contents.get(tree, async () => {
       const content = await this.buildContent(tree);
       this.contentBuilds++;
-      this.contents.set(tree, content);
       return content;
     });
   }

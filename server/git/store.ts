@@ -5,6 +5,7 @@ import { ChangeIndex } from "../history/change-index";
 import { CatFile, ObjectReadError } from "./cat-file";
 import { Git } from "./cli";
 import { normalizeContentRoot } from "./content-root";
+import { readRefFile } from "./refs";
 
 /** Path under the content root (no leading slash) to blob oid, for one commit. */
 export type FileMap = ReadonlyMap<string, string>;
@@ -86,7 +87,7 @@ export class GitStore {
 
   /** The commit a ref names now (not peeled: the commit may be missing, which callers check). */
   async resolveRef(ref: string): Promise<string> {
-    return this.git.text(["rev-parse", "--verify", "--quiet", "--end-of-options", ref]);
+    return (await readRefFile(this.gitdir, ref)) ?? this.git.text(["rev-parse", "--verify", "--quiet", "--end-of-options", ref]);
   }
 
   /**

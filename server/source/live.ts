@@ -108,7 +108,7 @@ export class LiveSite {
       if ((this.options.pollSeconds ?? 0) > 0) this.schedulePoll();
     } else {
       void this.check();
-      this.refTimer = setInterval(() => void this.check(), this.options.refCheckMs ?? 500);
+      this.refTimer = setInterval(() => void this.check(), this.options.refCheckMs ?? 250);
       this.refTimer.unref();
     }
   }

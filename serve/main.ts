@@ -13,6 +13,7 @@ import express from "express";
 import { logAccess } from "./access-log";
 import { refuseUnservable } from "./refuse";
 import { serveRenderedPage } from "./rendered-pages";
+import { closeWorkers } from "../server/index";
 
 installGlobals({ nativeFetch: build.future.v3_singleFetch });
 
@@ -41,4 +42,5 @@ server.listen(port, host, () => {
   console.log(`sui-docs: listening on http://${host ?? "localhost"}:${port}`);
   if (build.mode === "development") void broadcastDevReady(build);
 });
-for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => server.close(() => process.exit(0)));
+// Stopping the workers ends compiles in progress at once, so their requests answer and close() returns.
+for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => void closeWorkers().finally(() => server.close(() => process.exit(0))));

@@ -17,9 +17,12 @@ import {
 import { CompileError, NotFoundError } from "./errors";
 import { ObjectReadError } from "./git/cat-file";
 import type { CommitInfo, FileMap, GitStore } from "./git/store";
-import { compileMdx, COMPILER_VERSION, type CompiledMdx } from "./mdx/compile";
+import type { CompiledPage } from "./mdx/compile";
+import { COMPILER_KEY } from "./mdx/compiler-key";
+import { CompiledStore } from "./mdx/compiled-store";
 import { importSpecifiers, resolveImport } from "./mdx/imports";
-import { concurrencyLimit, singleFlight } from "./single-flight";
+import { formatProblem, type PageProblem } from "./mdx/problems";
+import { JobTimeoutError, sharedWorkerPool, type WorkerPool } from "./workers/pool";
 
 /** Everything about one commit that is needed to answer requests, built once per commit. */
 export interface Snapshot {
@@ -35,10 +38,17 @@ export interface Snapshot {
 
 export interface EngineOptions {
   generators?: PageGenerator[];
-  /** Bytes of compiled code kept in memory. */
+  /** Bytes of compiled pages kept in memory. */
   compiledCacheBytes?: number;
-  /** Compiles allowed to run at once (bundleMDX is memory-hungry). */
-  maxConcurrentCompiles?: number;
+  /** Where compiled pages are persisted across restarts (DATA_DIR/compiled); unset keeps them in memory only. */
+  compiledDir?: string;
+  /** The worker threads that compile and generate; default: the process's shared pool. */
+  workers?: WorkerPool;
+  /** Time limit of one page compile, ms. */
+  compileTimeoutMs?: number;
+  /** Time limit of generating the pages of one data file, ms. */
+  generateTimeoutMs?: number;
+  log?: (line: string) => void;
 }
 
 type SnapshotContent = Omit<Snapshot, "commit" | "contentTree">;
@@ -47,30 +57,42 @@ type SnapshotContent = Omit<Snapshot, "commit" | "contentTree">;
 const EMPTY_TREE = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
 
 const sha1 = (text: string) => createHash("sha1").update(text).digest("hex");
+/** Approximate bytes of a value held in memory, from its JSON form (strings count two bytes a character). */
+const jsonBytes = (value: unknown) => JSON.stringify(value).length * 2 + 64;
+
+/** A compile that failed on the page's content: the same content fails the same way, so it is cached too. */
+type CompileResult = { ok: true; page: CompiledPage; bytes: number } | { ok: false; problems: PageProblem[] };
 
 /**
  * The content engine: answers "what is at this commit" questions from the Git store, caching
  * everything by content address (blob, tree and commit oids) so nothing ever needs invalidating.
+ * Every cache is bounded in bytes and computes each key once however many requests ask for it.
  */
 export class ContentEngine {
   private readonly generators: PageGenerator[];
-  private readonly texts = new LRUCache<string, string>({ maxSize: 32 * 1024 * 1024, sizeCalculation: (t) => t.length * 2 || 1 });
-  private readonly frontmatters = new LRUCache<string, FrontmatterResult>({ max: 20_000 });
-  private readonly generated = new LRUCache<string, GeneratedPage[] | Error>({ max: 32 });
-  private readonly sidebarFiles = new LRUCache<string, RawSidebarItem[] | Error>({ max: 256 });
-  private readonly snapshots = new LRUCache<string, Snapshot>({ max: 64 });
-  /** Per content tree; a Map entry per file and a catalogue entry per page are the bulk of it. */
+  private readonly texts = new Cache<string>({ maxBytes: 32 * 1024 * 1024, sizeOf: (t) => t.length * 2 });
+  private readonly frontmatters = new Cache<FrontmatterResult>({ maxBytes: 16 * 1024 * 1024, sizeOf: jsonBytes });
+  private readonly generated = new Cache<GeneratedPage[] | Error>({
+    maxBytes: 64 * 1024 * 1024,
+    sizeOf: (out) => (out instanceof Error ? out.message.length * 2 : out.reduce((sum, p) => sum + p.mdx.length * 2 + 512, 0)),
+  });
+  private readonly sidebarFiles = new Cache<RawSidebarItem[] | Error>({ maxBytes: 4 * 1024 * 1024, sizeOf: (raw) => (raw instanceof Error ? 256 : jsonBytes(raw)) });
+  /** Per commit: its commit info and a reference to its content tree's content, counted below. */
+  private readonly snapshots = new Cache<Snapshot>({ maxBytes: 4 * 1024 * 1024, sizeOf: (s) => 512 + s.commit.message.length * 2 });
+  /** Per content tree: paths and oids of every file, and the catalogue's metadata, are the bulk of it. */
   private readonly contents = new Cache<SnapshotContent>({
     maxBytes: 64 * 1024 * 1024,
     sizeOf: (c) => c.files.size * 160 + c.catalogue.pages.size * 1024,
   });
-  private readonly pageKeys = new LRUCache<string, string>({ max: 50_000 });
+  private readonly pageKeys = new Cache<string>({ maxBytes: 8 * 1024 * 1024, sizeOf: (key, memo) => (key.length + memo.length) * 2 + 64 });
   private readonly histories = new LRUCache<string, { commits: CommitInfo[]; more: boolean }>({ max: 5_000 });
-  private readonly compiled: LRUCache<string, CompiledMdx>;
-  private readonly buildSnapshotOnce = singleFlight<Snapshot>();
-  private readonly compileOnce = singleFlight<CompiledMdx>();
-  private readonly compileSlot: ReturnType<typeof concurrencyLimit>;
-  /** Number of MDX compiles run since start; tests and the status endpoint read it. */
+  private readonly compiled: Cache<CompileResult>;
+  private readonly compiledStore?: CompiledStore;
+  readonly workers: WorkerPool;
+  private readonly compileTimeoutMs: number;
+  private readonly generateTimeoutMs: number;
+  private readonly log: (line: string) => void;
+  /** Number of MDX compiles run since start (not counting pages read from DATA_DIR); tests and the status endpoint read it. */
   compiles = 0;
   /** Content trees read into a catalogue since start: a commit outside the content root adds none. */
   contentBuilds = 0;
@@ -80,22 +102,23 @@ export class ContentEngine {
     options: EngineOptions = {},
   ) {
     this.generators = options.generators ?? [];
-    this.compiled = new LRUCache({
-      maxSize: options.compiledCacheBytes ?? 128 * 1024 * 1024,
-      sizeCalculation: (c) => c.code.length * 2 + 512,
+    this.compiled = new Cache({
+      maxBytes: options.compiledCacheBytes ?? 128 * 1024 * 1024,
+      sizeOf: (result) => (result.ok ? result.bytes : jsonBytes(result.problems)),
     });
-    this.compileSlot = concurrencyLimit(options.maxConcurrentCompiles ?? 2);
+    this.compiledStore = options.compiledDir ? new CompiledStore(options.compiledDir) : undefined;
+    this.workers = options.workers ?? sharedWorkerPool();
+    this.compileTimeoutMs = options.compileTimeoutMs ?? 20_000;
+    this.generateTimeoutMs = options.generateTimeoutMs ?? 60_000;
+    this.log = options.log ?? ((line) => console.error(line));
   }
 
-  async snapshot(commitOid: string): Promise<Snapshot> {
-    const known = this.snapshots.get(commitOid);
-    if (known) return known;
-    return this.buildSnapshotOnce(commitOid, async () => {
+  /** A commit's snapshot: its commit info and its content tree's content, shared with every commit of the same tree. */
+  snapshot(commitOid: string): Promise<Snapshot> {
+    return this.snapshots.get(commitOid, async () => {
       const commit = await this.store.commit(commitOid);
       const contentTree = (await this.store.contentTree(commitOid)) ?? EMPTY_TREE;
-      const snapshot: Snapshot = { commit, contentTree, ...(await this.content(contentTree)) };
-      this.snapshots.set(commitOid, snapshot);
-      return snapshot;
+      return { commit, contentTree, ...(await this.content(contentTree)) };
     });
   }
 
@@ -108,12 +131,8 @@ export class ContentEngine {
     });
   }
 
-  async text(oid: string): Promise<string> {
-    const known = this.texts.get(oid);
-    if (known !== undefined) return known;
-    const text = await this.store.readText(oid);
-    this.texts.set(oid, text);
-    return text;
+  text(oid: string): Promise<string> {
+    return this.texts.get(oid, () => this.store.readText(oid));
   }
 
   private async buildContent(tree: string): Promise<SnapshotContent> {
@@ -124,21 +143,15 @@ export class ContentEngine {
       [...files].map(async ([path, oid]) => {
         const id = pageIdOf(path);
         if (!id) return;
-        const cacheKey = `${oid}:${id}`;
-        let result = this.frontmatters.get(cacheKey);
-        if (!result) {
-          let text: string;
-          try {
-            text = await this.text(oid);
-          } catch (error) {
-            // A damaged object costs its own page, not the commit.
-            if (!(error instanceof ObjectReadError)) throw error;
-            this.store.recordDamage({ object: oid, path: this.store.repositoryPath(path), message: error.message });
-            problems.push({ file: path, message: error.message });
-            return;
-          }
-          result = parseFrontmatter(text, id);
-          this.frontmatters.set(cacheKey, result);
+        let result: FrontmatterResult;
+        try {
+          result = await this.frontmatters.get(`${oid}:${id}`, async () => parseFrontmatter(await this.text(oid), id));
+        } catch (error) {
+          // A damaged object costs its own page, not the commit.
+          if (!(error instanceof ObjectReadError)) throw error;
+          this.store.recordDamage({ object: oid, path: this.store.repositoryPath(path), message: error.message });
+          problems.push({ file: path, message: error.message });
+          return;
         }
         if (result.ok) pages.push({ ...result.value, sourcePath: path, kind: "mdx" });
         else problems.push({ file: path, message: result.error });
@@ -173,33 +186,31 @@ export class ContentEngine {
     return { files, catalogue, sidebars, problems: catalogue.problems };
   }
 
-  private async generate(generator: PageGenerator, oid: string): Promise<GeneratedPage[] | Error> {
-    const key = `${generator.version}:${oid}`;
-    let output = this.generated.get(key);
-    if (!output) {
+  /** The pages a generator makes of a data file, generated in a worker (a large schema takes a while). */
+  private generate(generator: PageGenerator, oid: string): Promise<GeneratedPage[] | Error> {
+    return this.generated.get(`${generator.version}:${oid}`, async () => {
+      const text = await this.text(oid);
       try {
-        output = generator.generate(await this.text(oid));
+        const outcome = await this.workers.run("generate", { sourcePath: generator.sourcePath, text }, this.generateTimeoutMs);
+        return outcome.ok ? outcome.pages : new Error(outcome.message);
       } catch (error) {
-        output = new Error(`cannot generate pages: ${(error as Error).message}`);
+        if (!(error instanceof JobTimeoutError)) throw error;
+        this.log(`generating pages from ${generator.sourcePath} stopped: ${error.message}`);
+        return new Error(`cannot generate pages: ${error.message}`);
       }
-      this.generated.set(key, output);
-    }
-    return output;
+    });
   }
 
-  private async sidebarFile(oid: string): Promise<RawSidebarItem[] | Error> {
-    let raw = this.sidebarFiles.get(oid);
-    if (!raw) {
+  private sidebarFile(oid: string): Promise<RawSidebarItem[] | Error> {
+    return this.sidebarFiles.get(oid, async () => {
       try {
         const value: unknown = JSON.parse(await this.text(oid));
         const problems = checkSidebarShape(value);
-        raw = problems.length ? new Error(problems.slice(0, 3).join("; ")) : (value as RawSidebarItem[]);
+        return problems.length ? new Error(problems.slice(0, 3).join("; ")) : (value as RawSidebarItem[]);
       } catch (error) {
-        raw = new Error(`is not valid JSON: ${(error as Error).message}`);
+        return new Error(`is not valid JSON: ${(error as Error).message}`);
       }
-      this.sidebarFiles.set(oid, raw);
-    }
-    return raw;
+    });
   }
 
   page(snapshot: Snapshot, id: string): PageMeta {
@@ -226,42 +237,57 @@ export class ContentEngine {
     return this.text(snapshot.files.get(page.sourcePath)!);
   }
 
-  /** The compiled page, from cache when its source and every file it imports are unchanged. */
-  async compile(snapshot: Snapshot, page: PageMeta): Promise<CompiledMdx> {
-    const memo = `${snapshot.commit.oid}:${page.id}`;
-    let key = this.pageKeys.get(memo);
-    let files: Record<string, string> | undefined;
-    if (!key) {
+  /**
+   * The compiled page, from memory or DATA_DIR when its source and every file it imports are
+   * unchanged, else compiled in a worker. Throws CompileError (with file:line:column) for a page
+   * outside the safe subset or over the time limit, BusyError when the workers' queue is full.
+   */
+  async compile(snapshot: Snapshot, page: PageMeta): Promise<CompiledPage> {
+    const key = await this.compileKey(snapshot, page);
+    const result = await this.compiled.get(key, () => this.compileUncached(key, snapshot, page));
+    if (!result.ok) throw new CompileError(page.sourcePath, result.problems.slice(0, 5).map(formatProblem).join("\n"));
+    return result.page;
+  }
+
+  /** Bytes each cache holds now; each stays under its bound. */
+  cacheBytes(): Record<"texts" | "frontmatters" | "generated" | "sidebarFiles" | "snapshots" | "pageKeys" | "compiled", number> {
+    const { texts, frontmatters, generated, sidebarFiles, snapshots, pageKeys, compiled } = this;
+    return { texts: texts.bytes, frontmatters: frontmatters.bytes, generated: generated.bytes, sidebarFiles: sidebarFiles.bytes, snapshots: snapshots.bytes, pageKeys: pageKeys.bytes, compiled: compiled.bytes };
+  }
+
+  /** A content address of everything the compiled page depends on, remembered per commit and page. */
+  private compileKey(snapshot: Snapshot, page: PageMeta): Promise<string> {
+    return this.pageKeys.get(`${snapshot.commit.oid}:${page.id}`, async () => {
       if (page.kind === "generated") {
         const generator = this.generatorOf(page);
-        key = sha1(`${COMPILER_VERSION}\0${generator.version}\0${snapshot.files.get(page.sourcePath)}\0${page.id}`);
-      } else {
-        files = await this.dependencies(snapshot, page.sourcePath);
-        const deps = Object.keys(files).sort().map((p) => `${p}=${snapshot.files.get(p)}`);
-        key = sha1(`${COMPILER_VERSION}\0${page.sourcePath}\0${snapshot.files.get(page.sourcePath)}\0${deps.join("\0")}`);
+        return sha1(`${COMPILER_KEY}\0${generator.version}\0${snapshot.files.get(page.sourcePath)}\0${page.id}`);
       }
-      this.pageKeys.set(memo, key);
+      const files = await this.dependencies(snapshot, page.sourcePath);
+      const deps = Object.keys(files).sort().map((p) => `${p}=${snapshot.files.get(p)}`);
+      return sha1(`${COMPILER_KEY}\0${page.sourcePath}\0${snapshot.files.get(page.sourcePath)}\0${deps.join("\0")}`);
+    });
+  }
+
+  private async compileUncached(key: string, snapshot: Snapshot, page: PageMeta): Promise<CompileResult> {
+    const stored = await this.compiledStore?.read(key);
+    if (stored) return { ok: true, page: stored.page, bytes: stored.json.length * 3 };
+    const source = await this.source(snapshot, page);
+    const files = page.kind === "generated" ? {} : await this.dependencies(snapshot, page.sourcePath);
+    // Generated MDX has no file of its own: its problems are reported at a virtual path.
+    const path = page.kind === "generated" ? `generated/${page.id}.mdx` : page.sourcePath;
+    this.compiles++;
+    let outcome;
+    try {
+      outcome = await this.workers.run("compile", { path, source, files }, this.compileTimeoutMs);
+    } catch (error) {
+      if (!(error instanceof JobTimeoutError)) throw error;
+      this.log(`compile of ${page.sourcePath} (/${page.id}) stopped: ${error.message}`);
+      throw new CompileError(page.sourcePath, `compiling this page took longer than ${this.compileTimeoutMs / 1000} s and was stopped; split it or simplify it`);
     }
-    const cached = this.compiled.get(key);
-    if (cached) return cached;
-    const cacheKey = key;
-    return this.compileOnce(cacheKey, () =>
-      this.compileSlot(async () => {
-        const source = await this.source(snapshot, page);
-        files ??= page.kind === "generated" ? {} : await this.dependencies(snapshot, page.sourcePath);
-        this.compiles++;
-        let result: CompiledMdx;
-        try {
-          // Generated pages compile under a virtual .mdx path: esbuild picks its loader by extension.
-          const path = page.kind === "generated" ? `generated/${page.id}.mdx` : page.sourcePath;
-          result = await compileMdx({ path, source, files });
-        } catch (error) {
-          throw new CompileError(page.sourcePath, firstLines((error as Error).message));
-        }
-        this.compiled.set(cacheKey, result);
-        return result;
-      }),
-    );
+    if (!outcome.ok) return outcome;
+    void this.compiledStore?.write(key, outcome.json);
+    // A JSON text of n characters parses into objects of roughly 3n bytes.
+    return { ok: true, page: JSON.parse(outcome.json) as CompiledPage, bytes: outcome.json.length * 3 };
   }
 
   /**
@@ -314,10 +340,6 @@ export class ContentEngine {
     }
     return found;
   }
-}
-
-function firstLines(message: string): string {
-  return message.replace(/^Build failed with \d+ errors?:\n/, "").split("\n").slice(0, 4).join("\n");
 }
 
 /** Pages of `to` that are new or differ from `from` in their source or in any file they import. */

@@ -35,7 +35,15 @@ export class CompileError extends ContentError {
     readonly file: string,
     message: string,
   ) {
-    super(`${file}: ${message}`, 500);
+    // The compiler's own messages already start with file:line:column.
+    super(message.startsWith(`${file}:`) ? message : `${file}: ${message}`, 500);
+  }
+}
+
+/** The server has more work queued than it takes on; the client may retry shortly. */
+export class BusyError extends ContentError {
+  constructor(message: string) {
+    super(message, 503);
   }
 }
 

@@ -16,15 +16,17 @@ import { SearchService } from "./search/index";
 import { staticFile, type StaticFile } from "./content/static-files";
 
 export { readConfig, type Config } from "./config";
-export { BadRequestError, NotFoundError, CompileError, ConfigError, ContentError } from "./errors";
+export { BadRequestError, BusyError, NotFoundError, CompileError, ConfigError, ContentError } from "./errors";
 export { parsePagePath, sourcePathOf } from "./content/paths";
 export { catalogueEntry, type CatalogueEntry, type PageMeta } from "./content/catalogue";
 export { navigationFor, type SidebarItem, type Navigation, type NavLink } from "./content/sidebars";
 export { SIDEBAR_NAMES, type SidebarName } from "./content/frontmatter";
 export type { Snapshot } from "./engine";
 export type { CommitInfo, Damage } from "./git/store";
-export type { TocEntry, CompiledMdx } from "./mdx/compile";
+export type { TocEntry, CompiledPage } from "./mdx/compile";
+export type { PageNode } from "./mdx/safe-html";
 export type { LiveStatus } from "./source/live";
+export { closeWorkers } from "./workers/pool";
 export type { VersionRecord } from "./content/version";
 export { parseSearchRequest, MAX_QUERY_LENGTH, type SearchRequest, type SearchResult, type SearchService } from "./search/index";
 
@@ -57,7 +59,7 @@ export async function startContentService(config: Config = readConfig(), log?: (
     indexFile: path.join(config.dataDir, "history", `${repository.key}.json`),
     log: print,
   });
-  const engine = new ContentEngine(store, { generators });
+  const engine = new ContentEngine(store, { generators, compiledDir: path.join(config.dataDir, "compiled") });
   const search = new SearchService(engine);
   // The first search at a new live commit should not pay for its index; a failure here resurfaces
   // on that search.

@@ -1,6 +1,6 @@
 /**
  * Runs at most one `work` per key at a time: callers that arrive while it runs share its promise.
- * This is what makes ten concurrent cold requests for one page cost one compile.
+ * Only server/git/store.ts still uses it; new code uses server/cache.ts, which does the same with a bound.
  */
 export function singleFlight<T>() {
   const running = new Map<string, Promise<T>>();
@@ -10,21 +10,5 @@ export function singleFlight<T>() {
     const started = work().finally(() => running.delete(key));
     running.set(key, started);
     return started;
-  };
-}
-
-/** Caps how many tasks run at once; the rest wait in arrival order. */
-export function concurrencyLimit(max: number) {
-  let active = 0;
-  const waiting: Array<() => void> = [];
-  return async <T>(task: () => Promise<T>): Promise<T> => {
-    if (active >= max) await new Promise<void>((resolve) => waiting.push(resolve));
-    active++;
-    try {
-      return await task();
-    } finally {
-      active--;
-      waiting.shift()?.();
-    }
   };
 }

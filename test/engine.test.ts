@@ -22,19 +22,19 @@ describe("content engine on a real Git repository", () => {
   it("compiles a page at the live commit, with its snippet, code and admonition", async () => {
     const engine = newEngine();
     const snapshot = await engine.snapshot(second);
-    const compiled = await engine.compile(snapshot, engine.page(snapshot, "guides/first"));
-    expect(compiled.code).toContain("Hello from the snippet");
-    expect(compiled.code).toContain("shiki");
-    expect(compiled.code).toContain("Admonition");
-    expect(compiled.toc).toEqual([{ id: "install", text: "Install", depth: 2 }]);
+    const compiled = JSON.stringify((await engine.compile(snapshot, engine.page(snapshot, "guides/first"))).tree);
+    expect(compiled).toContain("Hello from the snippet");
+    expect(compiled).toContain("shiki");
+    expect(compiled).toContain('["Admonition",{"type":"tip"}');
+    expect((await engine.compile(snapshot, engine.page(snapshot, "guides/first"))).toc).toEqual([{ id: "install", text: "Install", depth: 2 }]);
   });
 
   it("reads a page as it was at an older commit", async () => {
     const engine = newEngine();
     const old = await engine.compile(await engine.snapshot(first), engine.page(await engine.snapshot(first), "guides/second"));
     const now = await engine.compile(await engine.snapshot(second), engine.page(await engine.snapshot(second), "guides/second"));
-    expect(now.code).toContain("Rewritten in the second commit");
-    expect(old.code).not.toContain("Rewritten");
+    expect(JSON.stringify(now.tree)).toContain("Rewritten in the second commit");
+    expect(JSON.stringify(old.tree)).not.toContain("Rewritten");
   });
 
   it("serves the second read from cache, and unchanged pages across commits compile once", async () => {
@@ -52,7 +52,7 @@ describe("content engine on a real Git repository", () => {
     const snapshot = await engine.snapshot(second);
     const results = await Promise.all(Array.from({ length: 10 }, () => engine.compile(snapshot, engine.page(snapshot, "guides/first"))));
     expect(engine.compiles).toBe(1);
-    expect(new Set(results.map((r) => r.code)).size).toBe(1);
+    expect(new Set(results.map((r) => JSON.stringify(r.tree))).size).toBe(1);
   });
 
   it("walks each commit's tree once: a warm snapshot costs no Git reads", async () => {

@@ -53,7 +53,7 @@ describe("resolveImport", () => {
     ["docs/guides/x.mdx", "@site/snippets/a.mdx", "snippets/a.mdx"],
     ["docs/guides/x.mdx", "@site/snippets/a", "snippets/a.mdx"],
     ["docs/guides/x.mdx", "./b.mdx", "docs/guides/b.mdx"],
-    ["docs/guides/x.mdx", "../../components/C", "components/C.tsx"],
+    ["docs/guides/x.mdx", "../../components/C", undefined], // code is never imported
     ["docs/guides/x.mdx", "../../../etc/passwd", undefined],
     ["docs/guides/x.mdx", "@site/../x", undefined],
     ["docs/guides/x.mdx", "fs", undefined],

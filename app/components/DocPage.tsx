@@ -1,10 +1,7 @@
-import { getMDXComponent } from "mdx-bundler/client/index.js";
-import * as MdxJsReact from "@mdx-js/react";
-import { useMemo } from "react";
 import type { PageData } from "~/lib/page-data.server";
 import { Link } from "@remix-run/react";
 import { PinnedCommit, withCommit } from "~/lib/commit";
-import { mdxComponents } from "./mdx";
+import { PageContent } from "./mdx/PageContent";
 import { Sidebar } from "./Sidebar";
 import { TableOfContents } from "./TableOfContents";
 import { Breadcrumbs, Paginator } from "./DocNavigation";
@@ -14,23 +11,8 @@ import { SiteFooter, SiteHeader } from "./SiteHeader";
 import { SidebarDrawer } from "./SidebarDrawer";
 import { useDrawer } from "~/hooks/useDrawer";
 
-/** Compiled pages are evaluated once per code string, not on every render. */
-const componentCache = new Map<string, ReturnType<typeof getMDXComponent>>();
-function useMdxComponent(code: string) {
-  return useMemo(() => {
-    let component = componentCache.get(code);
-    if (!component) {
-      component = getMDXComponent(code, { MdxJsReact });
-      if (componentCache.size > 500) componentCache.clear();
-      componentCache.set(code, component);
-    }
-    return component;
-  }, [code]);
-}
-
 export function DocPage({ data }: { data: PageData }) {
   const { page, sidebar, navigation, commit, pinned, site } = data;
-  const Content = useMdxComponent(page.code);
   const drawer = useDrawer();
   return (
     <PinnedCommit.Provider value={pinned}>
@@ -52,9 +34,7 @@ export function DocPage({ data }: { data: PageData }) {
                 <DocActions pageId={page.id} pinned={pinned} />
               </header>
               <div className="markdown">
-                <MdxJsReact.MDXProvider components={mdxComponents}>
-                  <Content />
-                </MdxJsReact.MDXProvider>
+                <PageContent tree={page.tree} />
               </div>
               <footer className="doc-footer">
                 {page.lastChange ? (

@@ -1,4 +1,4 @@
-import { navigationFor, NotFoundError, parsePagePath, type Navigation, type SidebarItem, type TocEntry } from "../../server/index";
+import { navigationFor, NotFoundError, parsePagePath, type Navigation, type PageNode, type SidebarItem, type TocEntry } from "../../server/index";
 import { content } from "~/content.server";
 import { commitParam, errorResponse, notFound } from "./http.server";
 
@@ -8,7 +8,8 @@ export interface PageData {
     id: string;
     title: string;
     description: string;
-    code: string;
+    /** The compiled page as data (server/mdx/safe-html.ts); never code. */
+    tree: PageNode[];
     toc: TocEntry[];
     editUrl?: string;
     /** The last commit that changed the page's source, as seen from the commit being read. */
@@ -60,7 +61,7 @@ export async function loadPage(url: URL): Promise<PageData | MarkdownData> {
         id: page.id,
         title: page.title,
         description: page.description,
-        code: compiled.code,
+        tree: compiled.tree,
         toc: compiled.toc,
         ...(config.editUrlBase ? { editUrl: `${config.editUrlBase}/${content.repositoryPath(page.sourcePath)}` } : {}),
         ...(last ? { lastChange: { oid: last.oid, author: last.author, date: new Date(last.timestamp * 1000).toISOString() } } : {}),

@@ -1,25 +1,35 @@
-import path from "node:path/posix";
-import type { Plugin } from "esbuild";
-import { bundleMDX } from "mdx-bundler";
 import rehypeShikiFromHighlighter from "@shikijs/rehype/core";
 import { transformerMetaHighlight } from "@shikijs/transformers";
+import type { Element, ElementContent, Properties } from "hast";
+import type { Root as MdastRoot, RootContent } from "mdast";
+import type { Handler } from "mdast-util-to-hast";
+import type { MdxJsxFlowElement, MdxJsxTextElement } from "mdast-util-mdx-jsx";
 import rehypeSlug from "rehype-slug";
 import remarkDirective from "remark-directive";
 import remarkGfm from "remark-gfm";
+import remarkMdx from "remark-mdx";
+import remarkParse from "remark-parse";
+import remarkRehype from "remark-rehype";
+import { unified } from "unified";
+import { SKIP, visit } from "unist-util-visit";
 import { VFile } from "vfile";
 import { getHighlighter, THEMES, transformerCodeMeta } from "./highlighter";
-import { RUNTIME_MODULES, resolveImport } from "./imports";
-import { remarkAdmonitions } from "./remark-admonitions";
+import { resolveImport } from "./imports";
+import { toPageTree } from "./page-tree";
+import { PageProblems, problemAt, type PageProblem } from "./problems";
 import { rehypeCodeLanguages } from "./rehype-code-languages";
 import { rehypeToc, type TocEntry } from "./rehype-toc";
+import { remarkAdmonitions } from "./remark-admonitions";
+import { attributeValue, checkSafeSubset } from "./safe-subset";
+import type { PageNode } from "./safe-html";
 
 export type { TocEntry };
 
-/** Bump when the output of compileMdx changes for the same input, so cached pages are recompiled. */
-export const COMPILER_VERSION = "mdx-bundler@10.1.1;shiki@4;pipeline@3";
-
-/** A virtual root: imported files live here for esbuild, never on disk. */
-const ROOT = "/__content__";
+/**
+ * Bump when the output of compileMdx changes for the same input, so cached pages are recompiled
+ * (the engine adds the versions of the parser and highlighter packages to every key).
+ */
+export const COMPILER_VERSION = "page-tree@1";
 
 export interface MdxInput {
   /** Repository path of the page, e.g. docs/guides/index.mdx. */
@@ -29,57 +39,117 @@ export interface MdxInput {
   files: Record<string, string>;
 }
 
-export interface CompiledMdx {
-  /** The page as a function body for mdx-bundler's getMDXComponent. */
-  code: string;
-  frontmatter: Record<string, unknown>;
+/** A compiled page: data to render, never code to run. */
+export interface CompiledPage {
+  tree: PageNode[];
   toc: TocEntry[];
 }
 
-/** Resolves every import from the in-memory files of the commit; nothing is read from disk. */
-function contentOnly(files: Record<string, string>): Plugin {
-  return {
-    name: "content-only",
-    setup(build) {
-      build.onResolve({ filter: /.*/ }, ({ path: specifier, importer, kind }) => {
-        if (kind === "entry-point" || RUNTIME_MODULES.has(specifier)) return undefined;
-        const importerPath = path.relative(ROOT, importer);
-        const resolved = resolveImport(importerPath, specifier, (p) => p in files);
-        if (!resolved) {
-          return { errors: [{ text: `import "${specifier}" does not name a file of the content repository at this commit (use @site/ or a relative path)` }] };
-        }
-        return { path: `${ROOT}/${resolved}`, pluginData: { inMemory: true, contents: files[resolved] } };
-      });
-    },
-  };
-}
+type JsxElement = MdxJsxFlowElement | MdxJsxTextElement;
 
-export async function compileMdx({ path: repoPath, source, files }: MdxInput): Promise<CompiledMdx> {
+const parser = unified().use(remarkParse).use(remarkMdx).use(remarkGfm).use(remarkDirective).use(remarkAdmonitions);
+
+/**
+ * Compiles a page to a tree of allowed elements and components. Throws PageProblems, each with
+ * file:line:column, when the page or a snippet it imports leaves the safe subset or does not parse.
+ */
+export async function compileMdx({ path, source, files }: MdxInput): Promise<CompiledPage> {
+  const mdast = await expand(path, source, files, []);
   const highlighter = await getHighlighter();
   const toc: TocEntry[] = [];
-  const result = await bundleMDX({
-    source: new VFile({ value: source, path: `${ROOT}/${repoPath}` }),
-    files,
-    cwd: ROOT,
-    mdxOptions(options) {
-      // Components come from a provider, so snippets imported by a page get them too.
-      options.providerImportSource = "@mdx-js/react";
-      options.remarkPlugins = [...(options.remarkPlugins ?? []), remarkGfm, remarkDirective, remarkAdmonitions];
-      options.rehypePlugins = [
-        ...(options.rehypePlugins ?? []),
-        rehypeSlug,
-        rehypeToc(toc),
-        rehypeCodeLanguages,
-        [rehypeShikiFromHighlighter, highlighter, { themes: THEMES, defaultColor: false, transformers: [transformerMetaHighlight(), transformerCodeMeta] }],
-      ];
-      return options;
-    },
-    globals: { "@mdx-js/react": { varName: "MdxJsReact", namedExports: ["useMDXComponents"], defaultExport: false } },
-    esbuildOptions(options) {
-      options.plugins = [contentOnly(files), ...(options.plugins ?? [])];
-      options.logLevel = "silent";
-      return options;
-    },
+  const file = new VFile({ path });
+  const hast = await unified()
+    .use(remarkRehype, { handlers: { mdxJsxFlowElement: jsxToHast, mdxJsxTextElement: jsxToHast } })
+    .use(rehypeSlug)
+    .use(rehypeToc(toc))
+    .use(rehypeCodeLanguages)
+    .use(rehypeShikiFromHighlighter, highlighter, { themes: THEMES, defaultColor: false, transformers: [transformerMetaHighlight(), transformerCodeMeta] })
+    .run(mdast, file)
+    .catch((error: unknown) => {
+      throw asProblems(path, error);
+    });
+  return { tree: toPageTree(hast as never), toc };
+}
+
+/** Parses and checks one file, then replaces each use of an imported snippet by the snippet's content. */
+async function expand(path: string, source: string, files: Record<string, string>, importers: string[]): Promise<MdastRoot> {
+  const file = new VFile({ path, value: blankFrontmatter(source) });
+  let tree: MdastRoot;
+  try {
+    tree = (await parser.run(parser.parse(file), file)) as MdastRoot;
+  } catch (error) {
+    throw asProblems(path, error);
+  }
+  const { problems, imports } = checkSafeSubset(tree, path);
+  const snippets = new Map<string, MdastRoot>();
+  for (const { name, specifier, node } of imports) {
+    const resolved = resolveImport(path, specifier, (p) => p in files);
+    if (!resolved) {
+      problems.push(problemAt(path, node, `import "${specifier}" does not name a file of the content repository at this commit (use @site/snippets/<name>.mdx)`));
+    } else if (!/^snippets\/.+\.mdx?$/.test(resolved)) {
+      problems.push(problemAt(path, node, `import "${specifier}": only snippets (snippets/<name>.mdx) can be imported`));
+    } else if (resolved === path || importers.includes(resolved)) {
+      problems.push(problemAt(path, node, `import "${specifier}": ${resolved} imports this file back, which would never end`));
+    } else {
+      snippets.set(name, await expand(resolved, files[resolved]!, files, [...importers, path]));
+    }
+  }
+  if (problems.length === 0) inline(tree, path, snippets, problems);
+  if (problems.length) throw new PageProblems(problems.sort((a, b) => a.line - b.line || a.column - b.column));
+  return tree;
+}
+
+/** Drops imports and comments, and puts each snippet's content where it is used. */
+function inline(tree: MdastRoot, path: string, snippets: ReadonlyMap<string, MdastRoot>, problems: PageProblem[]): void {
+  visit(tree, (node, index, parent) => {
+    if (!parent || index === undefined) return;
+    if (node.type === "mdxjsEsm" || node.type === "mdxFlowExpression" || node.type === "mdxTextExpression") {
+      parent.children.splice(index, 1);
+      return [SKIP, index];
+    }
+    if (node.type !== "mdxJsxFlowElement" && node.type !== "mdxJsxTextElement") return;
+    const snippet = (node as JsxElement).name ? snippets.get((node as JsxElement).name!) : undefined;
+    if (!snippet) return;
+    let content: RootContent[] = structuredClone(snippet.children);
+    if (node.type === "mdxJsxTextElement") {
+      const [only, ...rest] = content;
+      if (only?.type !== "paragraph" || rest.length) {
+        problems.push(problemAt(path, node, `<${(node as JsxElement).name} /> is a block of its own: put it on a line by itself`));
+        return;
+      }
+      content = only.children;
+    }
+    (parent.children as RootContent[]).splice(index, 1, ...content);
+    return [SKIP, index + content.length];
   });
-  return { code: result.code, frontmatter: result.frontmatter, toc };
+}
+
+/** The site's components and allowed HTML become hast elements; their props were checked to be literal. */
+const jsxToHast: Handler = (state, node: JsxElement) => {
+  const children = state.all(node) as ElementContent[];
+  if (node.name === null) return children;
+  const properties: Record<string, unknown> = {};
+  for (const attribute of node.attributes) {
+    const value = attributeValue(attribute);
+    if (value instanceof Error || attribute.type !== "mdxJsxAttribute") continue;
+    const name = attribute.name === "class" ? "className" : attribute.name;
+    properties[name] = name === "className" && typeof value === "string" ? value.split(/\s+/).filter(Boolean) : value;
+  }
+  const element: Element = { type: "element", tagName: node.name, properties: properties as Properties, children };
+  return element;
+};
+
+/** Frontmatter is read by the engine; here it becomes blank lines so positions stay those of the file. */
+function blankFrontmatter(source: string): string {
+  const match = /^---\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/.exec(source);
+  return match ? match[0].replace(/[^\n]/g, "") + source.slice(match[0].length) : source;
+}
+
+/** Parser and plugin failures (VFileMessage and plain errors) as problems with a place. */
+function asProblems(path: string, error: unknown): PageProblems {
+  if (error instanceof PageProblems) return error;
+  const e = error as { reason?: string; message?: string; line?: number; column?: number; place?: { line?: number; column?: number; start?: { line: number; column: number } } };
+  const line = e.line ?? e.place?.start?.line ?? e.place?.line ?? 1;
+  const column = e.column ?? e.place?.start?.column ?? e.place?.column ?? 1;
+  return new PageProblems([{ file: path, line, column, reason: e.reason ?? e.message ?? String(error) }]);
 }

@@ -1,9 +1,8 @@
 import path from "node:path/posix";
 
 const IMPORT = /^\s*import\s+(?:[\s\S]*?\s+from\s+)?["']([^"']+)["'];?/gm;
-const EXTENSIONS = ["", ".mdx", ".md", ".tsx", ".ts", ".jsx", ".js", ".json"];
-/** Modules every page may import that the runtime provides (mdx-bundler's globals). */
-export const RUNTIME_MODULES = new Set(["react", "react/jsx-runtime", "react-dom", "@mdx-js/react"]);
+/** Pages import snippets only, so only Markdown files are looked for. */
+const EXTENSIONS = ["", ".mdx", ".md"];
 
 /** The module specifiers an MDX or JS source imports. */
 export function importSpecifiers(source: string): string[] {

@@ -16,8 +16,18 @@ interface ContentDescriptor {
   required?: boolean;
   schema: Schema;
 }
+/**
+ * Where a retired method's job moved (an OpenRPC `x-` extension kept in the same document, so the
+ * reference and its migration advice always come from one commit).
+ */
+interface Replacement {
+  grpc?: string;
+  graphql?: string;
+  note?: string;
+}
 interface Method {
   name: string;
+  "x-replacement"?: Replacement;
   description?: string;
   tags?: Array<{ name: string }>;
   params: ContentDescriptor[];
@@ -27,7 +37,8 @@ interface Method {
 }
 interface OpenRpcDocument {
   openrpc: string;
-  info: { title: string; version: string; description?: string };
+  /** `x-retirement`: Markdown shown at the top of the reference when the whole API is retired. */
+  info: { title: string; version: string; description?: string; "x-retirement"?: string };
   methods: Method[];
   components?: { schemas?: Record<string, Schema> };
 }
@@ -52,8 +63,25 @@ function parseDocument(text: string): OpenRpcDocument {
   if (typeof doc.openrpc !== "string" || !Array.isArray(doc.methods)) throw new Error("not an OpenRPC document (needs openrpc and methods)");
   for (const [i, method] of doc.methods.entries()) {
     if (typeof method.name !== "string" || !Array.isArray(method.params)) throw new Error(`methods[${i}] needs a name and params`);
+    const replacement = method["x-replacement"];
+    if (replacement !== undefined) {
+      const fields = typeof replacement === "object" && replacement !== null ? Object.entries(replacement) : [];
+      if (!fields.length || fields.some(([key, value]) => !["grpc", "graphql", "note"].includes(key) || typeof value !== "string")) {
+        throw new Error(`${method.name}: x-replacement must be an object of strings with grpc, graphql and/or note`);
+      }
+    }
   }
+  const retirement = doc.info?.["x-retirement"];
+  if (retirement !== undefined && typeof retirement !== "string") throw new Error("info.x-retirement must be a Markdown string");
   return doc;
+}
+
+function replacementLine(replacement: Replacement): string {
+  const targets = [
+    replacement.grpc && `gRPC ${cell(replacement.grpc)}`,
+    replacement.graphql && `GraphQL ${cell(replacement.graphql)}`,
+  ].filter(Boolean);
+  return `**Replacement:** ${[targets.join("; "), replacement.note && cell(replacement.note)].filter(Boolean).join(". ")}`;
 }
 
 function methodSection(method: Method, schemas: Record<string, Schema>): string {
@@ -79,6 +107,7 @@ function methodSection(method: Method, schemas: Record<string, Schema>): string 
   return [
     `### ${method.name}`,
     method.deprecated ? `<Badge tone="warning">deprecated</Badge>\n\n:::caution[Deprecated]\nThis method is deprecated and may be removed in a future release.\n:::` : "",
+    method["x-replacement"] ? replacementLine(method["x-replacement"]) : "",
     escapeMdx(method.description ?? ""),
     `**Parameters**\n\n${params}`,
     `**Result:** ${method.result ? `${typeCell(method.result.schema)}${method.result.required === false ? " (may be null)" : ""}` : "none"}`,
@@ -102,18 +131,22 @@ export function generateJsonRpcReference(text: string): GeneratedPage[] {
     groups.set(group, [...(groups.get(group) ?? []), method]);
   }
   const jumpList = [...groups].map(([group, methods]) => `- **[${group}](#${anchor(group.replace(/ /g, "-"))})**: ${methods.map((m) => `[${m.name}](#${anchor(m.name)})`).join(", ")}`);
+  const retirement = doc.info["x-retirement"];
   const body = [
+    retirement ? `:::danger[Retired API]\n${escapeMdx(retirement)}\n:::` : "",
     escapeMdx(doc.info.description ?? ""),
     `This reference is generated from the OpenRPC document (version ${doc.info.version}) kept in the content repository, at the commit you are reading. For the request and response envelope, batching and errors, see [JSON-RPC format](/references/sui-api/json-rpc-format).`,
     "## Methods\n\n" + jumpList.join("\n"),
     ...[...groups].map(([group, methods]) => `## ${group}\n\n${methods.map((m) => methodSection(m, schemas)).join("\n\n")}`),
-  ];
+  ].filter(Boolean);
   return [
     {
       meta: {
         id: JSON_RPC_REFERENCE_ID,
         title: "Sui JSON-RPC API Reference",
-        description: `Every method of the Sui JSON-RPC API (${doc.methods.length} methods), with parameters, result types and example requests.`,
+        description: retirement
+          ? `The retired Sui JSON-RPC API (${doc.methods.length} methods), with each method's gRPC or GraphQL replacement, parameters and result types.`
+          : `Every method of the Sui JSON-RPC API (${doc.methods.length} methods), with parameters, result types and example requests.`,
         sidebar: "referencesSidebar",
         sidebarLabel: "API Reference",
         aliases: [],
@@ -125,6 +158,6 @@ export function generateJsonRpcReference(text: string): GeneratedPage[] {
 
 export const openRpcGenerator: PageGenerator = {
   sourcePath: "schemas/openrpc.json",
-  version: "openrpc-reference@2",
+  version: "openrpc-reference@3",
   generate: generateJsonRpcReference,
 };

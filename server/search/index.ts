@@ -1,36 +1,29 @@
 /** Full-text search, built from the content at a commit and cached per commit. */
-import { LRUCache } from "lru-cache";
+import { Cache } from "../cache";
 import type { ContentEngine, Snapshot } from "../engine";
-import { concurrencyLimit, singleFlight } from "../single-flight";
-import { pageSections } from "./sections";
 import { SearchIndex, type SearchResult } from "./search-index";
 import type { SearchRequest } from "./query";
 
 export { parseSearchRequest, MAX_QUERY_LENGTH, type SearchRequest } from "./query";
 export type { SearchResult } from "./search-index";
 
+/** Time limit of building one commit's index in a worker, ms. */
+const BUILD_TIMEOUT_MS = 60_000;
+
 export class SearchService {
-  // A few commits at once: the live one, the one before a push, and a pinned one or two.
-  private readonly indexes = new LRUCache<string, SearchIndex>({ max: 4 });
-  private readonly buildOnce = singleFlight<SearchIndex>();
-  // Builds are CPU-bound; readers asking for many pinned commits at once queue instead of starving pages.
-  private readonly buildSlot = concurrencyLimit(1);
+  // A few commits at once: the live one, the one before a push, and a pinned one or two (about 6 MB each).
+  private readonly indexes = new Cache<SearchIndex>({ maxBytes: 32 * 1024 * 1024, sizeOf: (index) => index.bytes });
 
   constructor(private readonly engine: ContentEngine) {}
 
-  async index(snapshot: Snapshot): Promise<SearchIndex> {
-    const oid = snapshot.commit.oid;
-    const cached = this.indexes.get(oid);
-    if (cached) return cached;
-    return this.buildOnce(oid, () => this.buildSlot(async () => {
-      const pages = [...snapshot.catalogue.pages.values()];
-      const sections = await Promise.all(
-        pages.map(async (page) => pageSections(page.id, page.title, await this.engine.source(snapshot, page))),
+  /** The commit's index; built in a worker thread, so requests keep being answered meanwhile. */
+  index(snapshot: Snapshot): Promise<SearchIndex> {
+    return this.indexes.get(snapshot.commit.oid, async () => {
+      const pages = await Promise.all(
+        [...snapshot.catalogue.pages.values()].map(async (page) => ({ id: page.id, title: page.title, source: await this.engine.source(snapshot, page) })),
       );
-      const index = SearchIndex.build(sections.flat());
-      this.indexes.set(oid, index);
-      return index;
-    }));
+      return SearchIndex.load(await this.engine.workers.run("searchIndex", { pages }, BUILD_TIMEOUT_MS));
+    });
   }
 
   async search(snapshot: Snapshot, { q, limit }: SearchRequest): Promise<SearchResult[]> {

@@ -24,18 +24,40 @@ const OPTIONS: SearchOptions = {
   fuzzy: (term) => (term.length > 4 ? 0.2 : false),
 };
 
+/** An index as plain data, built in a worker thread and loaded on the request thread. */
+export interface SerializedSearchIndex {
+  index: string;
+  sections: Section[];
+}
+
+const INDEX_OPTIONS = { idField: "key", fields: ["pageTitle", "heading", "text"], searchOptions: OPTIONS };
+
 /** Full-text search over the sections of every page at one commit. */
 export class SearchIndex {
   private constructor(
     private readonly index: MiniSearch<Section>,
     private readonly sections: ReadonlyMap<string, Section>,
+    /** Approximate bytes held in memory. */
+    readonly bytes: number,
   ) {}
 
   static build(sections: readonly Section[]): SearchIndex {
-    const index = new MiniSearch<Section>({ idField: "key", fields: ["pageTitle", "heading", "text"], searchOptions: OPTIONS });
+    const index = new MiniSearch<Section>(INDEX_OPTIONS);
     index.addAll(sections);
-    return new SearchIndex(index, new Map(sections.map((s) => [s.key, s])));
+    const text = sections.reduce((sum, s) => sum + s.text.length + s.heading.length + s.key.length, 0);
+    // MiniSearch's radix tree and postings take a few times the text they index.
+    return new SearchIndex(index, new Map(sections.map((s) => [s.key, s])), text * 8);
   }
+
+  static load({ index, sections }: SerializedSearchIndex): SearchIndex {
+    const text = sections.reduce((sum, s) => sum + s.text.length + s.heading.length + s.key.length, 0);
+    return new SearchIndex(MiniSearch.loadJSON<Section>(index, INDEX_OPTIONS), new Map(sections.map((s) => [s.key, s])), index.length * 3 + text * 2);
+  }
+
+  serialize(): SerializedSearchIndex {
+    return { index: JSON.stringify(this.index), sections: [...this.sections.values()] };
+  }
+
 
   get size(): number {
     return this.sections.size;

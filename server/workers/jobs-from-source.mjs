@@ -1,0 +1,8 @@
+// The worker entry when the server runs from TypeScript source (vitest, tsx): Node cannot load
+// jobs.ts by itself, and worker threads do not inherit tsx's loader, so register it here first.
+import { register } from "tsx/esm/api";
+
+register();
+const jobs = await import("./jobs.ts");
+
+export const { compile, generate, searchIndex } = jobs;

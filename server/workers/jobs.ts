@@ -1,0 +1,77 @@
+/**
+ * The work that runs in worker threads, off the request thread: compiling pages, generating
+ * reference pages from data files, building search indexes. This module is the worker's entry
+ * (piscina calls its named exports); each job takes and returns plain data.
+ */
+import type { MessagePort } from "node:worker_threads";
+import type { GeneratedPage } from "../content/generator";
+import { generators } from "../generators";
+import { compileMdx, type MdxInput } from "../mdx/compile";
+import { getHighlighter } from "../mdx/highlighter";
+import { PageProblems, type PageProblem } from "../mdx/problems";
+import { pageSections } from "../search/sections";
+import { SearchIndex, type SerializedSearchIndex } from "../search/search-index";
+
+// Load the grammars as soon as the worker starts, not during the first page's compile (a push
+// waiting to go live would pay for it).
+void getHighlighter();
+
+/** What the pool sends: the job's input, and a port to say when the job starts (its time limit starts then). */
+export interface Task<I> {
+  input: I;
+  started: MessagePort;
+}
+
+/** Wraps a job so that it reports its start; waiting in the queue does not count against its time limit. */
+export function asJob<I, O>(run: (input: I) => O) {
+  return ({ input, started }: Task<I>): O => {
+    started.postMessage("started");
+    started.close();
+    return run(input);
+  };
+}
+
+export type CompileOutcome = { ok: true; json: string } | { ok: false; problems: PageProblem[] };
+
+/** The compiled page as JSON text: one string crosses the thread boundary cheaply and goes to disk as is. */
+export async function compilePage(input: MdxInput): Promise<CompileOutcome> {
+  try {
+    return { ok: true, json: JSON.stringify(await compileMdx(input)) };
+  } catch (error) {
+    if (error instanceof PageProblems) return { ok: false, problems: error.problems };
+    return { ok: false, problems: [{ file: input.path, line: 1, column: 1, reason: (error as Error).message }] };
+  }
+}
+
+export type GenerateOutcome = { ok: true; pages: GeneratedPage[] } | { ok: false; message: string };
+
+function generatePages({ sourcePath, text }: { sourcePath: string; text: string }): GenerateOutcome {
+  const generator = generators.find((g) => g.sourcePath === sourcePath);
+  if (!generator) return { ok: false, message: `no generator reads ${sourcePath}` };
+  try {
+    return { ok: true, pages: generator.generate(text) };
+  } catch (error) {
+    return { ok: false, message: `cannot generate pages: ${(error as Error).message}` };
+  }
+}
+
+export interface SearchPage {
+  id: string;
+  title: string;
+  source: string;
+}
+
+function buildSearchIndex({ pages }: { pages: SearchPage[] }): SerializedSearchIndex {
+  return SearchIndex.build(pages.flatMap((page) => pageSections(page.id, page.title, page.source))).serialize();
+}
+
+export const compile = asJob(compilePage);
+export const generate = asJob(generatePages);
+export const searchIndex = asJob(buildSearchIndex);
+
+/** The jobs by name, with their input and output, for the pool's types. */
+export interface Jobs {
+  compile: typeof compilePage;
+  generate: typeof generatePages;
+  searchIndex: typeof buildSearchIndex;
+}

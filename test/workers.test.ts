@@ -1,0 +1,136 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ContentEngine } from "../server/engine";
+import { BusyError, CompileError } from "../server/errors";
+import { GitStore } from "../server/git/store";
+import { JobTimeoutError, WorkerPool } from "../server/workers/pool";
+import { page, sampleContent, tempDir, WorkingCopy } from "./helpers/git";
+import { startServer } from "./helpers/server";
+
+const RUNAWAY_JOBS = path.resolve(import.meta.dirname, "fixtures/runaway-jobs.mjs");
+
+describe("compiling in worker threads", () => {
+  let work: WorkingCopy;
+  let commit: string;
+  let pool: WorkerPool;
+
+  beforeAll(() => {
+    work = WorkingCopy.init()
+      .write(sampleContent())
+      .write(page("guides/runaway", "Runaway", "RUNAWAY: this page never finishes compiling.", { sidebar: "guidesSidebar" }))
+      .write(page("guides/third", "Third Guide", "## Third\n\nA page of its own.", { sidebar: "guidesSidebar" }));
+    commit = work.commit("Pages");
+    pool = new WorkerPool({ filename: RUNAWAY_JOBS, threads: 2 });
+  });
+  afterAll(() => pool?.close());
+
+  const engineWith = (options: ConstructorParameters<typeof ContentEngine>[1] = {}) =>
+    new ContentEngine(new GitStore(`${work.dir}/.git`), { workers: pool, ...options });
+
+  it("stops a compile that never ends at its time limit, with an error page's message and a log line, while other pages compile", async () => {
+    const log: string[] = [];
+    const engine = engineWith({ compileTimeoutMs: 6_000, log: (line) => log.push(line) });
+    const snapshot = await engine.snapshot(commit);
+    const started = Date.now();
+    let stoppedAt = 0;
+    const runaway = engine.compile(snapshot, engine.page(snapshot, "guides/runaway")).catch((e: unknown) => ((stoppedAt = Date.now()), e));
+    const others = await Promise.all(["guides/first", "guides/second", "guides/third"].map((id) => engine.compile(snapshot, engine.page(snapshot, id))));
+    expect(others.map((c) => c.toc[0]?.text)).toEqual(["Install", "Next", "Third"]);
+    const error = await runaway;
+    expect(error).toBeInstanceOf(CompileError);
+    expect((error as CompileError).message).toMatch(/^docs\/guides\/runaway\.mdx: compiling this page took longer than 6 s and was stopped/);
+    // 6 s of running, plus the wait for a worker to start on a loaded machine; never forever.
+    expect(stoppedAt - started).toBeLessThan(30_000);
+    expect(log).toEqual([expect.stringMatching(/compile of docs\/guides\/runaway\.mdx \(\/guides\/runaway\) stopped/)]);
+    // The terminated worker was replaced: compiling goes on.
+    const fresh = engineWith();
+    const again = await fresh.snapshot(commit);
+    expect((await fresh.compile(again, fresh.page(again, "guides/third"))).toc).toEqual([{ id: "third", text: "Third", depth: 2 }]);
+  }, 60_000);
+
+  it("refuses work with a BusyError when the queue is full, instead of waiting without end", async () => {
+    const small = new WorkerPool({ filename: RUNAWAY_JOBS, threads: 1, maxQueue: 1 });
+    const input = { path: "docs/a.mdx", source: "RUNAWAY", files: {} };
+    try {
+      await small.run("compile", { path: "docs/a.mdx", source: "A warm-up.", files: {} }, 20_000);
+      const running = small.run("compile", input, 3_000).catch((e: unknown) => e);
+      await new Promise((r) => setTimeout(r, 300));
+      const queued = small.run("compile", input, 3_000).catch((e: unknown) => e);
+      await expect(small.run("compile", input, 3_000)).rejects.toThrow(BusyError);
+      expect(await running).toBeInstanceOf(JobTimeoutError);
+      await queued;
+    } finally {
+      await small.close();
+    }
+  }, 60_000);
+
+  it("reuses compiled pages persisted in DATA_DIR after a restart: no compile, first view fast", async () => {
+    const compiledDir = tempDir("sui-docs-compiled-");
+    const before = engineWith({ compiledDir });
+    const first = await before.snapshot(commit);
+    const compiled = await before.compile(first, before.page(first, "guides/first"));
+    expect(before.compiles).toBe(1);
+    await waitForFiles(compiledDir, 1);
+
+    const after = engineWith({ compiledDir });
+    const snapshot = await after.snapshot(commit);
+    const started = performance.now();
+    const again = await after.compile(snapshot, after.page(snapshot, "guides/first"));
+    const ms = performance.now() - started;
+    expect(after.compiles).toBe(0);
+    expect(again).toEqual(compiled);
+    expect(ms).toBeLessThan(50);
+  });
+
+  it("ignores a corrupt or unreadable persisted page and compiles it again", async () => {
+    const compiledDir = tempDir("sui-docs-compiled-");
+    const before = engineWith({ compiledDir });
+    const snapshot = await before.snapshot(commit);
+    const compiled = await before.compile(snapshot, before.page(snapshot, "guides/second"));
+    const [file] = await waitForFiles(compiledDir, 1);
+    fs.writeFileSync(file!, '{"tree": [["p", "trunc');
+    const after = engineWith({ compiledDir });
+    const again = await after.snapshot(commit);
+    expect(await after.compile(again, after.page(again, "guides/second"))).toEqual(compiled);
+    expect(after.compiles).toBe(1);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(JSON.parse(fs.readFileSync(file!, "utf8"))).toEqual(compiled);
+  });
+
+  it("keeps compiled pages within their byte bound, compiling an evicted page again when asked", async () => {
+    const engine = engineWith({ compiledCacheBytes: 2_500 });
+    const snapshot = await engine.snapshot(commit);
+    for (const id of ["guides/first", "guides/second", "guides/third", "guides", "references"]) {
+      await engine.compile(snapshot, engine.page(snapshot, id));
+      expect(engine.cacheBytes().compiled).toBeLessThanOrEqual(2_500);
+    }
+    const compiles = engine.compiles;
+    await engine.compile(snapshot, engine.page(snapshot, "guides/first"));
+    expect(engine.compiles).toBe(compiles + 1);
+  });
+});
+
+describe("shutting down", () => {
+  it("stops on SIGTERM within 10 s while pages are compiling", async () => {
+    const server = await startServer();
+    const catalogue = (await (await fetch(`${server.url}/api/catalogue`)).json()) as Array<{ id: string }>;
+    // Cold pages, several per worker: compiles are running and queued when the signal comes.
+    const requests = catalogue.slice(0, 24).map((e) => fetch(`${server.url}/${e.id}`).then((r) => r.text()).catch(() => ""));
+    await new Promise((r) => setTimeout(r, 300));
+    const started = Date.now();
+    await server.stop();
+    expect(Date.now() - started).toBeLessThan(10_000);
+    await Promise.all(requests);
+  }, 60_000);
+});
+
+/** The files a CompiledStore wrote (writes happen after the compile returns). */
+async function waitForFiles(dir: string, count: number): Promise<string[]> {
+  for (let i = 0; i < 100; i++) {
+    const files = fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith(".json"));
+    if (files.length >= count) return files.map((e) => path.join(e.parentPath, e.name));
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`no compiled page was written to ${dir}`);
+}

@@ -60,7 +60,10 @@ describe("faults lose nothing", () => {
       const second = await start(env);
       const site = client(second);
       expect(second.output()).toContain(`at ${before.slice(0, 7)}`);
-      await waitFor(async () => (await site.status()).commit === oid, 15_000);
+      await waitFor(async () => (await site.status()).commit === oid, 15_000).catch((error) => {
+        console.log(second.output()); // the server's log says why the commit was not published
+        throw error;
+      });
       expect(await site.text("/guides/second")).toContain("Arrived after the crash.");
       expect((await site.status()).lastError).toBeUndefined();
     } finally {

@@ -89,11 +89,15 @@ export class Git {
   ) {}
 
   spawn(args: string[], options: RunOptions = {}): ChildProcess {
-    return spawn("git", [`--git-dir=${this.gitdir}`, ...args], {
+    const child = spawn("git", [`--git-dir=${this.gitdir}`, ...args], {
       env: { ...this.env, ...options.env },
       cwd: options.cwd,
       stdio: ["pipe", "pipe", "pipe"],
     });
+    // A git that exits early (or never starts) closes its stdin under us: the exit code reports it,
+    // an EPIPE must not take the server down.
+    child.stdin!.on("error", () => {});
+    return child;
   }
 
   /** Runs a command whose output is small, resolving with its stdout and exit code. */

@@ -142,7 +142,10 @@ export class LiveSite {
 
   /** Re-reads the ref and publishes a new commit if it is sound. Concurrent calls share one run. */
   check(): Promise<void> {
-    this.checking ??= this.publishIfNew().finally(() => (this.checking = undefined));
+    // Never rejects: it runs from timers, where a rejection would end the process.
+    this.checking ??= this.publishIfNew()
+      .catch((error: Error) => void this.fail(this.live.commit.oid, this.repository.ref, `cannot publish: ${error.message.split("\n")[0]}`))
+      .finally(() => (this.checking = undefined));
     return this.checking;
   }
 

@@ -15,6 +15,10 @@ RUN npm run build && npm prune --omit=dev
 
 # --- runtime: the built app, production dependencies and the embedded content ---
 FROM node:20-bookworm-slim AS runtime
+# The server reads, clones and fetches the content repository with the git CLI (ca-certificates for HTTPS remotes).
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends git ca-certificates \
+ && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/data \
@@ -22,6 +26,9 @@ ENV NODE_ENV=production \
     POLL_INTERVAL=60
 # CONTENT_REPO     https URL or path of the content repository; unset serves the embedded content/
 # CONTENT_BRANCH   branch to serve (default main)
+# CONTENT_ROOT     folder of the repository holding docs/, snippets/, sidebars/, schemas/ (default: the root)
+# GIT_TOKEN        token for a private HTTPS repository (sent as an Authorization header)
+# REMOTE_IDLE_TIMEOUT  seconds a remote may stay silent before a fetch gives up (default 60)
 # DATA_DIR         where the content repository is created or cloned (a volume keeps it across restarts)
 # POLL_INTERVAL    seconds between fetches of a remote repository; 0 turns polling off
 # WEBHOOK_SECRET   turns on POST /api/webhooks/git (GitHub push events signed with this secret)

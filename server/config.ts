@@ -1,11 +1,18 @@
 import path from "node:path";
 import { ConfigError } from "./errors";
+import { normalizeContentRoot } from "./git/content-root";
 
 /** Everything the server reads from its environment, validated once at start. */
 export interface Config {
   /** Remote http(s) URL or local path of the content repository; undefined serves the embedded content/. */
   contentRepo?: string;
   branch: string;
+  /** Folder of the repository holding docs/, snippets/, sidebars/, schemas/ ("" for the root). */
+  contentRoot: string;
+  /** Token for a private HTTPS remote, sent as an Authorization header (never on a command line). */
+  gitToken?: string;
+  /** Seconds a remote may stay silent (under 1 KB/s) before a fetch gives up. */
+  remoteIdleSeconds: number;
   dataDir: string;
   /** Seconds between fetches of a remote repository; 0 turns polling off. */
   pollInterval: number;
@@ -73,9 +80,16 @@ export function readConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (!/^[A-Za-z0-9._/-]+$/.test(branch) || branch.includes("..")) {
     throw new ConfigError(`CONTENT_BRANCH "${branch}" is not a valid branch name`);
   }
+  const contentRoot = normalizeContentRoot(env.CONTENT_ROOT);
+  if (contentRoot.split("/").some((part) => part === ".." || part === "." || part === "") && contentRoot !== "") {
+    throw new ConfigError(`CONTENT_ROOT "${env.CONTENT_ROOT}" must be a folder path inside the repository, such as docs/content`);
+  }
   return {
     contentRepo: env.CONTENT_REPO?.trim() || undefined,
     branch,
+    contentRoot,
+    gitToken: env.GIT_TOKEN?.trim() || undefined,
+    remoteIdleSeconds: nonNegativeNumber(env, "REMOTE_IDLE_TIMEOUT", 60) || 60,
     dataDir: path.resolve(cwd, env.DATA_DIR?.trim() || ".data"),
     pollInterval: nonNegativeNumber(env, "POLL_INTERVAL", 60),
     webhookSecret: env.WEBHOOK_SECRET || undefined,

@@ -15,6 +15,7 @@ import {
   type SidebarItem,
 } from "./content/sidebars";
 import { CompileError, NotFoundError } from "./errors";
+import { ObjectReadError } from "./git/cat-file";
 import type { CommitInfo, FileMap, GitStore } from "./git/store";
 import type { CompiledPage } from "./mdx/compile";
 import { COMPILER_KEY } from "./mdx/compiler-key";
@@ -26,6 +27,8 @@ import { JobTimeoutError, sharedWorkerPool, type WorkerPool } from "./workers/po
 /** Everything about one commit that is needed to answer requests, built once per commit. */
 export interface Snapshot {
   commit: CommitInfo;
+  /** Tree oid of the content root: commits with the same one share everything below but `commit`. */
+  contentTree: string;
   files: FileMap;
   catalogue: Catalogue;
   sidebars: ReadonlyMap<SidebarName, SidebarItem[]>;
@@ -48,6 +51,11 @@ export interface EngineOptions {
   log?: (line: string) => void;
 }
 
+type SnapshotContent = Omit<Snapshot, "commit" | "contentTree">;
+
+/** Stands for a commit without the content root: no files, no pages. */
+const EMPTY_TREE = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
+
 const sha1 = (text: string) => createHash("sha1").update(text).digest("hex");
 /** Approximate bytes of a value held in memory, from its JSON form (strings count two bytes a character). */
 const jsonBytes = (value: unknown) => JSON.stringify(value).length * 2 + 64;
@@ -69,10 +77,12 @@ export class ContentEngine {
     sizeOf: (out) => (out instanceof Error ? out.message.length * 2 : out.reduce((sum, p) => sum + p.mdx.length * 2 + 512, 0)),
   });
   private readonly sidebarFiles = new Cache<RawSidebarItem[] | Error>({ maxBytes: 4 * 1024 * 1024, sizeOf: (raw) => (raw instanceof Error ? 256 : jsonBytes(raw)) });
-  private readonly snapshots = new Cache<Snapshot>({
+  /** Per commit: its commit info and a reference to its content tree's content, counted below. */
+  private readonly snapshots = new Cache<Snapshot>({ maxBytes: 4 * 1024 * 1024, sizeOf: (s) => 512 + s.commit.message.length * 2 });
+  /** Per content tree: paths and oids of every file, and the catalogue's metadata, are the bulk of it. */
+  private readonly contents = new Cache<SnapshotContent>({
     maxBytes: 64 * 1024 * 1024,
-    // Paths and oids of every file, and the catalogue's metadata: the bulk of a snapshot.
-    sizeOf: (s) => s.files.size * 160 + s.catalogue.pages.size * 1024,
+    sizeOf: (c) => c.files.size * 160 + c.catalogue.pages.size * 1024,
   });
   private readonly pageKeys = new Cache<string>({ maxBytes: 8 * 1024 * 1024, sizeOf: (key, memo) => (key.length + memo.length) * 2 + 64 });
   private readonly histories = new LRUCache<string, { commits: CommitInfo[]; more: boolean }>({ max: 5_000 });
@@ -84,6 +94,8 @@ export class ContentEngine {
   private readonly log: (line: string) => void;
   /** Number of MDX compiles run since start (not counting pages read from DATA_DIR); tests and the status endpoint read it. */
   compiles = 0;
+  /** Content trees read into a catalogue since start: a commit outside the content root adds none. */
+  contentBuilds = 0;
 
   constructor(
     readonly store: GitStore,
@@ -101,23 +113,46 @@ export class ContentEngine {
     this.log = options.log ?? ((line) => console.error(line));
   }
 
+  /** A commit's snapshot: its commit info and its content tree's content, shared with every commit of the same tree. */
   snapshot(commitOid: string): Promise<Snapshot> {
-    return this.snapshots.get(commitOid, () => this.buildSnapshot(commitOid));
+    return this.snapshots.get(commitOid, async () => {
+      const commit = await this.store.commit(commitOid);
+      const contentTree = (await this.store.contentTree(commitOid)) ?? EMPTY_TREE;
+      return { commit, contentTree, ...(await this.content(contentTree)) };
+    });
+  }
+
+  /** What a content tree holds, built once per tree oid: commits that leave it unchanged reuse it. */
+  private content(tree: string): Promise<SnapshotContent> {
+    return this.contents.get(tree, async () => {
+      const content = await this.buildContent(tree);
+      this.contentBuilds++;
+      return content;
+    });
   }
 
   text(oid: string): Promise<string> {
     return this.texts.get(oid, () => this.store.readText(oid));
   }
 
-  private async buildSnapshot(commitOid: string): Promise<Snapshot> {
-    const [commit, files] = await Promise.all([this.store.commit(commitOid), this.store.files(commitOid)]);
+  private async buildContent(tree: string): Promise<SnapshotContent> {
+    const files = tree === EMPTY_TREE ? new Map<string, string>() : await this.store.treeFiles(tree);
     const pages: PageMeta[] = [];
     const problems: Problem[] = [];
     await Promise.all(
       [...files].map(async ([path, oid]) => {
         const id = pageIdOf(path);
         if (!id) return;
-        const result = await this.frontmatters.get(`${oid}:${id}`, async () => parseFrontmatter(await this.text(oid), id));
+        let result: FrontmatterResult;
+        try {
+          result = await this.frontmatters.get(`${oid}:${id}`, async () => parseFrontmatter(await this.text(oid), id));
+        } catch (error) {
+          // A damaged object costs its own page, not the commit.
+          if (!(error instanceof ObjectReadError)) throw error;
+          this.store.recordDamage({ object: oid, path: this.store.repositoryPath(path), message: error.message });
+          problems.push({ file: path, message: error.message });
+          return;
+        }
         if (result.ok) pages.push({ ...result.value, sourcePath: path, kind: "mdx" });
         else problems.push({ file: path, message: result.error });
       }),
@@ -148,7 +183,7 @@ export class ContentEngine {
       }
       sidebars.set(name, resolveSidebar(raw, labels));
     }
-    return { commit, files, catalogue, sidebars, problems: catalogue.problems };
+    return { files, catalogue, sidebars, problems: catalogue.problems };
   }
 
   /** The pages a generator makes of a data file, generated in a worker (a large schema takes a while). */
@@ -256,31 +291,32 @@ export class ContentEngine {
   }
 
   /**
-   * Commits that changed `path`, newest first, following first parents from the snapshot's commit.
-   * Each step compares two commits' file maps, which share their unchanged subtrees in cache.
+   * Commits of the served branch that changed `path` (relative to the content root), newest first,
+   * as of the snapshot's commit: what `git log --first-parent -- <path>` lists, read from the
+   * change index. A commit off the indexed chain (not reachable by first parents) asks git itself.
    */
   async history(snapshot: Snapshot, path: string, { skip = 0, limit = 20 } = {}): Promise<{ commits: CommitInfo[]; more: boolean }> {
     const key = `${snapshot.commit.oid}:${path}:${skip}:${limit}`;
     const known = this.histories.get(key);
     if (known) return known;
-    const commits: CommitInfo[] = [];
-    let seen = 0;
-    let more = false;
-    for await (const commit of this.store.firstParentHistory(snapshot.commit.oid)) {
-      const now = (await this.store.files(commit.oid)).get(path);
-      const before = commit.parents[0] ? (await this.store.files(commit.parents[0])).get(path) : undefined;
-      if (now === before) continue;
-      if (seen++ < skip) continue;
-      if (commits.length === limit) {
-        more = true;
-        break;
-      }
-      commits.push(commit);
-      if (now === undefined) break;
-    }
-    const result = { commits, more };
+    const oids = await this.changedAsOf(snapshot.commit.oid, path);
+    const commits = await Promise.all(oids.slice(skip, skip + limit).map((oid) => this.store.commit(oid)));
+    const result = { commits, more: oids.length > skip + limit };
     this.histories.set(key, result);
     return result;
+  }
+
+  private async changedAsOf(commit: string, path: string): Promise<string[]> {
+    const index = this.store.changes;
+    let oids = index.changedAsOf(path, commit);
+    if (oids) return oids;
+    try {
+      await index.update();
+      oids = index.changedAsOf(path, commit);
+    } catch {
+      // An index that cannot be brought up to date (an unreadable ref) leaves the answer to git.
+    }
+    return oids ?? this.store.logPath(commit, path);
   }
 
   /** Repository paths a hand-written page imports, transitively. */

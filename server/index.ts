@@ -10,6 +10,7 @@ import { ContentEngine, type Snapshot } from "./engine";
 import { GitStore, type CommitInfo } from "./git/store";
 import { openRepository } from "./source/repository";
 import { LiveSite, type LiveStatus } from "./source/live";
+import { LastGoodCommit } from "./source/last-good";
 import { generators } from "./generators";
 import { NotFoundError } from "./errors";
 import type { PageMeta } from "./content/catalogue";
@@ -26,7 +27,7 @@ export { catalogueEntry, type CatalogueEntry, type PageMeta } from "./content/ca
 export { navigationFor, type SidebarItem, type Navigation, type NavLink } from "./content/sidebars";
 export { SIDEBAR_NAMES, type SidebarName } from "./content/frontmatter";
 export type { Snapshot } from "./engine";
-export type { CommitInfo } from "./git/store";
+export type { CommitInfo, Damage } from "./git/store";
 export type { TocEntry, CompiledPage } from "./mdx/compile";
 export type { PageNode } from "./mdx/safe-html";
 export type { LiveStatus } from "./source/live";
@@ -74,17 +75,31 @@ export interface ContentService {
   status(): ServiceStatus;
   /** A GitHub webhook delivery: verified, then answered; a push to the served branch schedules a fetch. */
   receiveWebhook(delivery: WebhookDelivery): WebhookAnswer;
+  /** The repository path of a content file (CONTENT_ROOT prefixed), e.g. for "Edit this page". */
+  repositoryPath(contentPath: string): string;
 }
 
 export async function startContentService(config: Config = readConfig(), log?: (line: string) => void): Promise<ContentService> {
-  const repository = await openRepository(config);
-  const engine = new ContentEngine(new GitStore(repository.gitdir), { generators, compiledDir: path.join(config.dataDir, "compiled") });
+  const print = log ?? ((line: string) => console.log(line));
+  const repository = await openRepository(config, print);
+  // Derived state in DATA_DIR, named per repository, branch and content root; any of it may be deleted.
+  const store = new GitStore(repository.gitdir, {
+    git: repository.git,
+    contentRoot: config.contentRoot,
+    servedRef: repository.ref,
+    indexFile: path.join(config.dataDir, "history", `${repository.key}.json`),
+    log: print,
+  });
+  const engine = new ContentEngine(store, { generators, compiledDir: path.join(config.dataDir, "compiled") });
   const search = new SearchService(engine);
   // The first search at a new live commit should not pay for its index; a failure here resurfaces
   // on that search.
   const onLive = (snapshot: Snapshot) => void search.setLive(snapshot).catch(() => {});
-  const live = new LiveSite(engine, repository, { pollSeconds: config.pollInterval, log, onLive });
+  const lastGood = new LastGoodCommit(path.join(config.dataDir, "live", `${repository.key}.commit`), print);
+  const live = new LiveSite(engine, repository, { pollSeconds: config.pollInterval, log, onLive, lastGood });
   await live.start();
+  // Built (or loaded and extended) beside serving, so the first history request rarely waits for it.
+  store.changes.update().catch((error: Error) => print(`history index: not built yet (${error.message.split("\n")[0]})`));
   const webhooks = config.webhookSecret ? new WebhookReceiver(config.webhookSecret, config.branch, () => void live.fetch()) : undefined;
   return {
     config,
@@ -99,6 +114,7 @@ export async function startContentService(config: Config = readConfig(), log?: (
     search: (snapshot, request, client) => search.search(snapshot, request, client),
     staticFile: (snapshot, urlPath) => staticFile(snapshot.files, urlPath),
     readStatic: (file) => engine.store.readBlob(file.oid),
+    repositoryPath: (contentPath) => store.repositoryPath(contentPath),
     async version(snapshot = live.snapshot) {
       const oid = snapshot.files.get("site/version.json");
       if (!oid) throw new NotFoundError("site/version.json is missing from the content repository", "file");

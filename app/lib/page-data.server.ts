@@ -69,7 +69,7 @@ export async function loadPage(url: URL, origin: string): Promise<PageData | Mar
         tree: compiled.tree,
         verifiedWith: page.verifiedWith ?? [],
         toc: compiled.toc,
-        ...(config.editUrlBase ? { editUrl: `${config.editUrlBase}/${page.sourcePath}` } : {}),
+        ...(config.editUrlBase ? { editUrl: `${config.editUrlBase}/${content.repositoryPath(page.sourcePath)}` } : {}),
         ...(last ? { lastChange: { oid: last.oid, author: last.author, date: new Date(last.timestamp * 1000).toISOString() } } : {}),
       },
       sidebar,

@@ -1,10 +1,13 @@
-import fs from "node:fs";
-import git from "isomorphic-git";
 import { LRUCache } from "lru-cache";
 import { BadRequestError, NotFoundError } from "../errors";
 import { singleFlight } from "../single-flight";
+import { ChangeIndex } from "../history/change-index";
+import { CatFile, ObjectReadError } from "./cat-file";
+import { Git } from "./cli";
+import { normalizeContentRoot } from "./content-root";
+import { readRefFile } from "./refs";
 
-/** Path in the repository (no leading slash) to blob oid, for one commit. */
+/** Path under the content root (no leading slash) to blob oid, for one commit. */
 export type FileMap = ReadonlyMap<string, string>;
 
 export interface CommitInfo {
@@ -19,121 +22,245 @@ export interface CommitInfo {
   timestamp: number;
 }
 
+/** An object the store could not read, and where in the content it sits. */
+export interface Damage {
+  object: string;
+  /** Repository path of the file or folder that needs it. */
+  path: string;
+  message: string;
+}
+
+export interface GitStoreOptions {
+  /** Folder of the repository that holds docs/, snippets/, sidebars/, schemas/ ("" for the root). */
+  contentRoot?: string;
+  /** The ref whose first-parent history is served; ?commit= may name only commits reachable from it. */
+  servedRef?: string;
+  /** Where the per-path change index is kept across restarts; unset keeps it in memory. */
+  indexFile?: string;
+  git?: Git;
+  log?: (line: string) => void;
+}
+
 const FULL_OID = /^[0-9a-f]{40}$/;
 /** Abbreviations shorter than 7 hex digits are ambiguous in any real repository, so they are refused. */
 const COMMIT_PARAM = /^[0-9a-f]{7,40}$/;
+const EMPTY_FILES: FileMap = new Map();
 
 /**
- * Reads a Git object store through isomorphic-git: commit -> tree -> blob.
- * Trees are walked once per tree oid, so a commit that shares folders with another costs only
- * the folders it changed, and a warm read is a Map lookup.
+ * Reads a Git repository through the git CLI: commits, trees and blobs from one long-lived
+ * `git cat-file --batch` process, so packs stay on disk (git maps them) whatever their size.
+ * Only the content root's subtree is ever walked; trees are walked once per tree oid, so a commit
+ * that shares folders with another costs only the folders it changed, and a warm read is a Map lookup.
  */
 export class GitStore {
-  /** isomorphic-git's pack cache: without a shared one every call re-reads the packfiles. */
-  private readonly packCache = {};
+  readonly contentRoot: string;
+  readonly servedRef: string;
+  readonly git: Git;
+  /** For each content path, the first-parent commits of the served branch that changed it. */
+  readonly changes: ChangeIndex;
+  private readonly objects: CatFile;
+  private readonly log: (line: string) => void;
   private readonly subtrees = new LRUCache<string, FileMap>({ max: 20_000 });
-  private readonly commitFiles = new LRUCache<string, FileMap>({ max: 256 });
+  private readonly treeEntries = new LRUCache<string, TreeEntry[]>({ max: 5_000 });
   private readonly commits = new LRUCache<string, CommitInfo>({ max: 10_000 });
-  /** Abbreviated ?commit= values already expanded: links keep the reader's value on every request. */
+  /** Abbreviated ?commit= values already expanded and checked: links keep the reader's value on every request. */
   private readonly expanded = new LRUCache<string, string>({ max: 10_000 });
   private readonly walkOnce = singleFlight<FileMap>();
+  private readonly damaged = new Map<string, Damage>();
 
-  constructor(readonly gitdir: string) {}
-
-  private get base() {
-    return { fs, gitdir: this.gitdir, cache: this.packCache };
+  constructor(
+    readonly gitdir: string,
+    options: GitStoreOptions = {},
+  ) {
+    this.contentRoot = normalizeContentRoot(options.contentRoot);
+    this.servedRef = options.servedRef ?? "HEAD";
+    this.git = options.git ?? new Git(gitdir);
+    this.log = options.log ?? ((line) => console.log(line));
+    this.objects = new CatFile(this.git);
+    this.changes = new ChangeIndex(this.git, { ref: this.servedRef, root: this.contentRoot, file: options.indexFile, log: this.log });
   }
 
+  /** The repository path of a content path: what an "Edit this page" link or `git log` names. */
+  repositoryPath(contentPath: string): string {
+    return this.contentRoot ? `${this.contentRoot}/${contentPath}` : contentPath;
+  }
+
+  /** The commit a ref names now (not peeled: the commit may be missing, which callers check). */
   async resolveRef(ref: string): Promise<string> {
-    return git.resolveRef({ fs, gitdir: this.gitdir, ref });
+    return (await readRefFile(this.gitdir, ref)) ?? this.git.text(["rev-parse", "--verify", "--quiet", "--end-of-options", ref]);
   }
 
-  /** Turns a `?commit=` value (7 to 40 hex digits) into a full commit oid. */
+  /**
+   * Turns a `?commit=` value (7 to 40 hex digits) into the full oid of a commit of the served
+   * branch. Commits that exist but are not part of the branch's history are refused like missing
+   * ones: only served history is viewable.
+   */
   async resolveCommit(param: string): Promise<string> {
     const value = param.trim().toLowerCase();
     if (!COMMIT_PARAM.test(value)) {
-      throw new BadRequestError(
-        `"${param.slice(0, 80)}" is not a commit id: use 7 to 40 hexadecimal digits`,
-      );
+      throw new BadRequestError(`"${param.slice(0, 80)}" is not a commit id: use 7 to 40 hexadecimal digits`);
     }
     const known = this.expanded.get(value);
     if (known) return known;
-    let oid: string;
+    let object;
     try {
-      oid = FULL_OID.test(value) ? value : await git.expandOid({ ...this.base, oid: value });
+      object = await this.objects.read(value);
     } catch (error) {
-      if ((error as { code?: string }).code === "AmbiguousError") {
+      if (error instanceof ObjectReadError && error.reason === "ambiguous") {
         throw new BadRequestError(`Commit "${value}" is ambiguous: give more digits`);
       }
       throw new NotFoundError(`Commit ${value} is not in the content repository`, "commit");
     }
-    await this.commit(oid).catch(() => {
-      throw new NotFoundError(`Commit ${value} is not in the content repository`, "commit");
-    });
-    this.expanded.set(value, oid);
-    return oid;
+    if (object.type !== "commit") throw new NotFoundError(`Commit ${value} is not in the content repository`, "commit");
+    if (!(await this.isServed(object.oid))) {
+      throw new NotFoundError(`Commit ${value} is not part of the served branch's history`, "commit");
+    }
+    this.expanded.set(value, object.oid);
+    return object.oid;
+  }
+
+  /** Whether a commit is reachable from the served ref: a Map lookup for first-parent commits, else git. */
+  async isServed(oid: string): Promise<boolean> {
+    if (this.changes.positionOf(oid) !== undefined) return true;
+    const { code } = await this.git.run(["merge-base", "--is-ancestor", oid, this.servedRef], { okCodes: [1] });
+    return code === 0;
   }
 
   async commit(oid: string): Promise<CommitInfo> {
     const known = this.commits.get(oid);
     if (known) return known;
-    const { commit } = await git.readCommit({ ...this.base, oid });
-    const info: CommitInfo = {
-      oid,
-      tree: commit.tree,
-      parents: commit.parent,
-      subject: commit.message.split("\n")[0] ?? "",
-      message: commit.message.trim(),
-      author: commit.author.name,
-      authorEmail: commit.author.email,
-      timestamp: commit.author.timestamp,
-    };
+    const object = await this.objects.read(oid);
+    if (object.type !== "commit") throw new ObjectReadError(oid, "missing", "not a commit");
+    const info = parseCommit(oid, object.data.toString("utf8"));
     this.commits.set(oid, info);
     return info;
   }
 
-  /** Every file of a commit, path to blob oid. */
+  /** The tree oid of the content root at a commit; undefined when the commit has no such folder. */
+  async contentTree(commitOid: string): Promise<string | undefined> {
+    let tree: string | undefined = (await this.commit(commitOid)).tree;
+    for (const name of this.contentRoot ? this.contentRoot.split("/") : []) {
+      const entry: TreeEntry | undefined = (await this.entries(tree)).find((e) => e.name === name);
+      if (entry?.type !== "tree") return undefined;
+      tree = entry.oid;
+    }
+    return tree;
+  }
+
+  /** Every file under the content root of a commit, path (relative to the root) to blob oid. */
   async files(commitOid: string): Promise<FileMap> {
-    const known = this.commitFiles.get(commitOid);
-    if (known) return known;
-    return this.walkOnce(commitOid, async () => {
-      const files = await this.tree((await this.commit(commitOid)).tree);
-      this.commitFiles.set(commitOid, files);
+    const tree = await this.contentTree(commitOid);
+    return tree ? this.treeFiles(tree) : EMPTY_FILES;
+  }
+
+  /** Every file under a tree, path to blob oid. A damaged subtree costs only its own files. */
+  treeFiles(treeOid: string, at = this.contentRoot): Promise<FileMap> {
+    const known = this.subtrees.get(treeOid);
+    if (known) return Promise.resolve(known);
+    return this.walkOnce(treeOid, async () => {
+      const files = new Map<string, string>();
+      for (const entry of await this.entries(treeOid)) {
+        if (entry.type === "blob") files.set(entry.name, entry.oid);
+        else if (entry.type === "tree") {
+          const folder = at ? `${at}/${entry.name}` : entry.name;
+          let inner: FileMap;
+          try {
+            inner = await this.treeFiles(entry.oid, folder);
+          } catch (error) {
+            if (!(error instanceof ObjectReadError)) throw error;
+            this.recordDamage({ object: entry.oid, path: folder, message: error.message });
+            continue;
+          }
+          for (const [p, oid] of inner) files.set(`${entry.name}/${p}`, oid);
+        }
+      }
+      this.subtrees.set(treeOid, files);
       return files;
     });
   }
 
-  private async tree(treeOid: string): Promise<FileMap> {
-    const known = this.subtrees.get(treeOid);
+  private async entries(treeOid: string): Promise<TreeEntry[]> {
+    const known = this.treeEntries.get(treeOid);
     if (known) return known;
-    const { tree } = await git.readTree({ ...this.base, oid: treeOid });
-    const files = new Map<string, string>();
-    for (const entry of tree) {
-      if (entry.type === "blob") files.set(entry.path, entry.oid);
-      else if (entry.type === "tree") {
-        for (const [p, oid] of await this.tree(entry.oid)) files.set(`${entry.path}/${p}`, oid);
-      }
-    }
-    this.subtrees.set(treeOid, files);
-    return files;
+    const object = await this.objects.read(treeOid);
+    if (object.type !== "tree") throw new ObjectReadError(treeOid, "missing", "not a tree");
+    const entries = parseTree(object.data);
+    this.treeEntries.set(treeOid, entries);
+    return entries;
   }
 
-  async readBlob(oid: string): Promise<Uint8Array> {
-    const { blob } = await git.readBlob({ ...this.base, oid });
-    return blob;
+  async readBlob(oid: string): Promise<Buffer> {
+    return (await this.objects.read(oid)).data;
   }
 
   async readText(oid: string): Promise<string> {
-    return new TextDecoder().decode(await this.readBlob(oid));
+    return (await this.readBlob(oid)).toString("utf8");
   }
 
-  /** Commits reachable from `from` by first parents, newest first. */
-  async *firstParentHistory(from: string): AsyncGenerator<CommitInfo> {
-    let oid: string | undefined = from;
-    while (oid) {
-      const info: CommitInfo = await this.commit(oid);
-      yield info;
-      oid = info.parents[0];
+  /** `git log --first-parent` of one content path from a commit: for commits the change index does not hold. */
+  async logPath(commit: string, contentPath: string): Promise<string[]> {
+    const out = await this.git.text(["log", "--first-parent", "--format=%H", commit, "--", this.repositoryPath(contentPath)]);
+    return out ? out.split("\n") : [];
+  }
+
+  /** Remembers an unreadable object and logs it once, naming the object and the path that needs it. */
+  recordDamage(damage: Damage): void {
+    if (this.damaged.has(damage.object)) return;
+    this.damaged.set(damage.object, damage);
+    this.log(`damaged object ${damage.object} (${damage.path}): ${damage.message}`);
+  }
+
+  /** Objects found unreadable since start, for /api/status. */
+  damage(): Damage[] {
+    return [...this.damaged.values()];
+  }
+}
+
+interface TreeEntry {
+  name: string;
+  oid: string;
+  type: "blob" | "tree" | "commit";
+}
+
+/** A tree object: entries of `<octal mode> <name>\0<20-byte oid>`. Submodules are type "commit". */
+export function parseTree(data: Buffer): TreeEntry[] {
+  const entries: TreeEntry[] = [];
+  let at = 0;
+  while (at < data.length) {
+    const space = data.indexOf(32, at);
+    const nul = data.indexOf(0, space);
+    if (space < 0 || nul < 0 || nul + 21 > data.length) throw new Error("malformed tree object");
+    const mode = data.toString("latin1", at, space);
+    const name = data.toString("utf8", space + 1, nul);
+    const oid = data.toString("hex", nul + 1, nul + 21);
+    entries.push({ name, oid, type: mode === "40000" ? "tree" : mode === "160000" ? "commit" : "blob" });
+    at = nul + 21;
+  }
+  return entries;
+}
+
+/** A commit object: headers, a blank line, the message. Multi-line headers (gpgsig) continue with a space. */
+export function parseCommit(oid: string, text: string): CommitInfo {
+  const split = text.indexOf("\n\n");
+  const head = split < 0 ? text : text.slice(0, split);
+  const message = split < 0 ? "" : text.slice(split + 2);
+  let tree = "";
+  const parents: string[] = [];
+  let author = "";
+  let authorEmail = "";
+  let timestamp = 0;
+  for (const line of head.split("\n")) {
+    if (line.startsWith("tree ")) tree = line.slice(5);
+    else if (line.startsWith("parent ")) parents.push(line.slice(7));
+    else if (line.startsWith("author ")) {
+      const match = /^author (.*) <([^>]*)> (\d+) [+-]\d{4}$/.exec(line);
+      if (match) {
+        author = match[1]!;
+        authorEmail = match[2]!;
+        timestamp = Number(match[3]);
+      }
     }
   }
+  if (!FULL_OID.test(tree)) throw new ObjectReadError(oid, "corrupt", "commit without a tree");
+  return { oid, tree, parents, subject: message.split("\n")[0] ?? "", message: message.trim(), author, authorEmail, timestamp };
 }

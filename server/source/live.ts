@@ -1,5 +1,8 @@
 import type { ContentEngine, Snapshot } from "../engine";
 import { changedPages } from "../engine";
+import type { Damage } from "../git/store";
+import { redact } from "../git/redact";
+import type { LastGoodCommit } from "./last-good";
 import type { Repository } from "./repository";
 
 export interface PublishError {
@@ -15,6 +18,8 @@ export interface LiveStatus {
   subject: string;
   lastFetch?: string;
   lastError?: PublishError;
+  /** Objects found unreadable (corrupt or missing), each with the path that needs it. */
+  damaged?: Damage[];
 }
 
 export interface LiveOptions {
@@ -25,6 +30,8 @@ export interface LiveOptions {
   log?: (line: string) => void;
   /** Called with each snapshot that goes live, the first included, e.g. to warm caches for it. */
   onLive?: (snapshot: Snapshot) => void;
+  /** Where the live commit is recorded, so a restart can fall back to it. */
+  lastGood?: LastGoodCommit;
 }
 
 const MAX_BACKOFF_SECONDS = 600;
@@ -59,27 +66,57 @@ export class LiveSite {
 
   constructor(
     readonly engine: ContentEngine,
-    readonly repository: Repository,
+    readonly repository: Pick<Repository, "ref" | "origin" | "fetch">,
     private readonly options: LiveOptions = {},
   ) {
     this.log = options.log ?? ((line) => console.log(line));
   }
 
-  /** Serves the branch's current commit as it is (nothing else could be served), then watches it. */
+  /**
+   * Starts serving. With no record of a live commit (a first start) the branch's commit is served
+   * as it is: nothing else could be. Otherwise the recorded commit is served first, and a newer
+   * commit on the branch (pushed while the server was down) goes live only through the same checks
+   * as any new commit; a branch naming a missing or damaged commit falls back to the recorded one.
+   */
   async start(): Promise<void> {
-    this.live = await this.engine.snapshot(await this.engine.store.resolveRef(this.repository.ref));
-    this.options.onLive?.(this.live);
+    const recorded = this.options.lastGood?.read();
+    let head: string | undefined;
+    let headError: string | undefined;
+    try {
+      head = await this.engine.store.resolveRef(this.repository.ref);
+    } catch (error) {
+      headError = (error as Error).message;
+    }
+    const first = recorded ?? head;
+    let live: Snapshot | undefined;
+    if (first) {
+      try {
+        live = await this.engine.snapshot(first);
+      } catch (error) {
+        if (!recorded || !head || head === recorded) throw error;
+        this.log(`the last live commit ${recorded.slice(0, 7)} cannot be read (${(error as Error).message.split("\n")[0]}); trying the branch`);
+      }
+    }
+    live ??= await this.engine.snapshot(head ?? first ?? (await this.engine.store.resolveRef(this.repository.ref)));
+    if (head === undefined) this.log(`cannot read ${this.repository.ref}: ${headError}; serving the last live commit`);
+    this.goLive(live);
     this.log(`serving ${this.repository.origin} at ${this.live.commit.oid.slice(0, 7)} (${this.live.commit.subject})`);
     if (this.repository.fetch) {
-      // A clone's tracking ref moves only when fetch() runs, and fetch() checks afterwards. Reading
-      // it mid-fetch would be wrong: isomorphic-git updates the ref before it writes the objects.
+      // A clone's tracking ref moves only when fetch() runs, and fetch() checks afterwards.
       // Fetch once at start too: a clone kept in DATA_DIR misses what was pushed while we were down.
       void this.fetch();
       if ((this.options.pollSeconds ?? 0) > 0) this.schedulePoll();
     } else {
-      this.refTimer = setInterval(() => void this.check(), this.options.refCheckMs ?? 500);
+      void this.check();
+      this.refTimer = setInterval(() => void this.check(), this.options.refCheckMs ?? 250);
       this.refTimer.unref();
     }
+  }
+
+  private goLive(snapshot: Snapshot): void {
+    this.live = snapshot;
+    this.options.lastGood?.write(snapshot.commit.oid);
+    this.options.onLive?.(snapshot);
   }
 
   stop(): void {
@@ -99,12 +136,16 @@ export class LiveSite {
       subject: commit.subject,
       ...(this.lastFetch ? { lastFetch: this.lastFetch.toISOString() } : {}),
       ...(this.lastError ? { lastError: this.lastError } : {}),
+      ...(this.engine.store.damage().length ? { damaged: this.engine.store.damage() } : {}),
     };
   }
 
   /** Re-reads the ref and publishes a new commit if it is sound. Concurrent calls share one run. */
   check(): Promise<void> {
-    this.checking ??= this.publishIfNew().finally(() => (this.checking = undefined));
+    // Never rejects: it runs from timers, where a rejection would end the process.
+    this.checking ??= this.publishIfNew()
+      .catch((error: Error) => void this.fail(this.live.commit.oid, this.repository.ref, `cannot publish: ${error.message.split("\n")[0]}`))
+      .finally(() => (this.checking = undefined));
     return this.checking;
   }
 
@@ -123,8 +164,7 @@ export class LiveSite {
       this.fail(oid, problem.file, problem.message);
       return;
     }
-    this.live = await this.engine.snapshot(oid);
-    this.options.onLive?.(this.live);
+    this.goLive(await this.engine.snapshot(oid));
     this.rejected = undefined;
     this.lastError = undefined;
     this.log(`live: ${oid.slice(0, 7)} (${this.live.commit.subject})`);
@@ -133,6 +173,8 @@ export class LiveSite {
   private async validate(oid: string): Promise<{ file: string; message: string } | undefined> {
     try {
       const candidate = await this.engine.snapshot(oid);
+      // The content root is the same tree as live's: nothing a reader sees changes, nothing to check.
+      if (candidate.contentTree === this.live.contentTree) return undefined;
       if (candidate.problems.length) return candidate.problems[0];
       for (const page of await changedPages(this.engine, this.live, candidate)) {
         try {
@@ -148,7 +190,7 @@ export class LiveSite {
   }
 
   private fail(commit: string, file: string, message: string): PublishError {
-    this.lastError = { commit, file, message, at: new Date().toISOString() };
+    this.lastError = { commit, file, message: redact(message), at: new Date().toISOString() };
     this.log(`not published: ${commit.slice(0, 7)} ${file}: ${message.split("\n")[0]}`);
     return this.lastError;
   }

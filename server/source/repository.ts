@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { createHash } from "node:crypto";
-import git, { type HttpClient } from "isomorphic-git";
-import http from "isomorphic-git/http/node";
 import type { Config } from "../config";
 import { ConfigError } from "../errors";
+import { Git, GitError, gitEnvironment } from "../git/cli";
+import { redact } from "../git/redact";
 import { ensureEmbeddedRepository } from "./embedded";
 
 export type RepositoryKind = "embedded" | "local" | "remote";
@@ -12,51 +12,19 @@ export type RepositoryKind = "embedded" | "local" | "remote";
 export interface Repository {
   kind: RepositoryKind;
   gitdir: string;
+  /** Runs git on this repository, with the remote's credentials and timeouts in its environment. */
+  git: Git;
   /** The ref whose commit is served: the branch, or its remote-tracking ref for a clone. */
   ref: string;
-  /** Where the content comes from, for logs and the status endpoint. */
+  /** Where the content comes from, for logs and the status endpoint (credentials removed). */
   origin: string;
+  /** Names this repository, branch and content root among the files kept in DATA_DIR. */
+  key: string;
   /** Fetches from the remote; only remote repositories have it. */
   fetch?: () => Promise<void>;
 }
 
 const isUrl = (value: string) => /^https?:\/\//i.test(value);
-
-/** Long enough for a large repository's pack to start streaming, short enough to retry the same hour. */
-const REMOTE_IDLE_TIMEOUT_MS = 60_000;
-
-/**
- * isomorphic-git's HTTP client, giving up on a connection that stays silent for `idleMs`. Without
- * it a remote that stops answering (a dropped link rather than a refused connection) holds the
- * fetch, and with it every later webhook and poll, forever.
- */
-export function remoteHttp(idleMs = REMOTE_IDLE_TIMEOUT_MS): HttpClient {
-  return { request: (request) => http.request({ ...request, fetchOptions: { ...request.fetchOptions, timeout: idleMs } }) };
-}
-
-let tempCounter = 0;
-
-/**
- * The file system isomorphic-git fetches with. Its writeFile truncates, then writes, while pages
- * are read from the same object store: a reader that lists a pack index still empty caches it as
- * unreadable for the life of the process. Writing to a temporary name and renaming makes each pack,
- * index and ref appear whole or not at all.
- */
-const atomicFs = {
-  promises: {
-    ...fs.promises,
-    async writeFile(file: string, data: string | Uint8Array, options?: fs.WriteFileOptions) {
-      const temp = `${file}.tmp-${process.pid}-${++tempCounter}`;
-      try {
-        await fs.promises.writeFile(temp, data, options);
-        await fs.promises.rename(temp, file);
-      } catch (error) {
-        await fs.promises.rm(temp, { force: true });
-        throw error;
-      }
-    },
-  },
-};
 
 function ensureWritable(dir: string): void {
   try {
@@ -67,27 +35,46 @@ function ensureWritable(dir: string): void {
   }
 }
 
-async function requireBranch(gitdir: string, ref: string, branch: string, origin: string): Promise<void> {
-  try {
-    await git.resolveRef({ fs, gitdir, ref });
-  } catch {
-    throw new ConfigError(`branch "${branch}" does not exist in ${origin} (set CONTENT_BRANCH)`);
-  }
+async function requireBranch(git: Git, ref: string, branch: string, origin: string): Promise<void> {
+  // Reads the ref without checking its commit: a ref naming a missing commit is for LiveSite to fall back from.
+  const { code } = await git.run(["rev-parse", "--verify", "--quiet", "--end-of-options", ref], { okCodes: [1] });
+  if (code !== 0) throw new ConfigError(`branch "${branch}" does not exist in ${origin} (set CONTENT_BRANCH)`);
+}
+
+const keyOf = (...parts: string[]) => createHash("sha1").update(parts.join("\0")).digest("hex").slice(0, 12);
+
+/**
+ * Fetches the branch into its remote-tracking ref with the git CLI, which streams the pack to disk,
+ * indexes and checks it, verifies that every object the new commit needs is present, and only then
+ * moves the ref: a fetch killed or cut off midway leaves the ref where it was.
+ */
+function fetchBranch(git: Git, branch: string): Promise<unknown> {
+  return git.run(["fetch", "--quiet", "--no-tags", "--no-write-fetch-head", "origin", `+refs/heads/${branch}:refs/remotes/origin/${branch}`]);
+}
+
+/**
+ * Writes the commit-graph with changed-path Bloom filters: `git log -- <path>` and first-parent
+ * walks on a large repository then skip most commits without opening their trees. Runs beside
+ * serving; a failure only costs speed.
+ */
+function writeCommitGraph(git: Git, log: (line: string) => void): void {
+  git.run(["commit-graph", "write", "--reachable", "--changed-paths", "--split"]).catch((error: Error) => log(`commit-graph not written: ${error.message}`));
 }
 
 /** Opens (and on first start creates or clones) the content repository the configuration names. */
-export async function openRepository(config: Config): Promise<Repository> {
-  const { contentRepo, branch, dataDir } = config;
+export async function openRepository(config: Config, log: (line: string) => void = console.log): Promise<Repository> {
+  const { contentRepo, branch, dataDir, contentRoot } = config;
   if (!contentRepo) {
     ensureWritable(dataDir);
     const gitdir = path.join(dataDir, "content.git");
     if (!fs.existsSync(config.embeddedContentDir)) {
       throw new ConfigError(`the embedded content folder ${config.embeddedContentDir} does not exist`);
     }
+    const git = new Git(gitdir);
     await ensureEmbeddedRepository(config.embeddedContentDir, gitdir, branch);
     const ref = `refs/heads/${branch}`;
-    await requireBranch(gitdir, ref, branch, gitdir);
-    return { kind: "embedded", gitdir, ref, origin: gitdir };
+    await requireBranch(git, ref, branch, gitdir);
+    return { kind: "embedded", gitdir, git, ref, origin: gitdir, key: keyOf(gitdir, branch, contentRoot) };
   }
   if (!isUrl(contentRepo)) {
     const dir = path.resolve(contentRepo);
@@ -95,32 +82,44 @@ export async function openRepository(config: Config): Promise<Repository> {
     if (!fs.existsSync(path.join(gitdir, "HEAD"))) {
       throw new ConfigError(`CONTENT_REPO ${dir} is not a Git repository`);
     }
+    const git = new Git(gitdir);
     const ref = `refs/heads/${branch}`;
-    await requireBranch(gitdir, ref, branch, dir);
-    return { kind: "local", gitdir, ref, origin: dir };
+    await requireBranch(git, ref, branch, dir);
+    return { kind: "local", gitdir, git, ref, origin: dir, key: keyOf(dir, branch, contentRoot) };
   }
   ensureWritable(dataDir);
-  const name = createHash("sha1").update(`${contentRepo}#${branch}`).digest("hex").slice(0, 12);
+  const origin = redact(contentRepo);
+  const env = gitEnvironment({ token: config.gitToken, idleSeconds: config.remoteIdleSeconds, remoteUrl: contentRepo });
+  const name = keyOf(origin, branch);
   const gitdir = path.join(dataDir, `remote-${name}.git`);
+  const git = new Git(gitdir, env);
   const ref = `refs/remotes/origin/${branch}`;
-  const fetch = async () => {
-    await git.fetch({ fs: atomicFs, http: remoteHttp(), gitdir, url: contentRepo, ref: branch, singleBranch: true, tags: false });
-  };
   if (!fs.existsSync(path.join(gitdir, "HEAD"))) {
+    // Cloned beside its final place and renamed when complete: a start killed midway clones again.
     const staging = `${gitdir}.tmp-${process.pid}`;
-    fs.rmSync(staging, { recursive: true, force: true });
+    for (const entry of fs.readdirSync(dataDir)) {
+      if (entry.startsWith(`remote-${name}.git.tmp-`)) fs.rmSync(path.join(dataDir, entry), { recursive: true, force: true });
+    }
+    const started = Date.now();
     try {
-      await git.clone({ fs, http: remoteHttp(), dir: staging, gitdir: staging, url: contentRepo, ref: branch, singleBranch: true, noCheckout: true, noTags: true });
+      await new Git(staging, env).run(["init", "--quiet", "--bare", staging]);
+      await fetchBranch(new Git(staging, env), branch);
     } catch (error) {
       fs.rmSync(staging, { recursive: true, force: true });
-      const message = (error as Error).message.split("\n")[0] ?? "";
-      if (/could not find|not found/i.test(message) && /ref|branch/i.test(message)) {
-        throw new ConfigError(`branch "${branch}" does not exist in ${contentRepo}`);
-      }
-      throw new ConfigError(`cannot clone ${contentRepo}: ${message}`);
+      const message = error instanceof GitError ? error.message.replace(/^git fetch: /, "") : redact((error as Error).message);
+      if (/couldn't find remote ref/i.test(message)) throw new ConfigError(`branch "${branch}" does not exist in ${origin}`);
+      throw new ConfigError(`cannot clone ${origin}: ${message}`);
     }
     fs.renameSync(staging, gitdir);
+    log(`cloned ${origin} (${branch}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    writeCommitGraph(git, log);
   }
-  await requireBranch(gitdir, ref, branch, contentRepo);
-  return { kind: "remote", gitdir, ref, origin: contentRepo, fetch };
+  await requireBranch(git, ref, branch, origin);
+  const fetch = async () => {
+    const before = await git.text(["rev-parse", "--verify", "--quiet", ref]).catch(() => "");
+    await fetchBranch(git, branch);
+    const after = await git.text(["rev-parse", "--verify", "--quiet", ref]).catch(() => "");
+    if (after !== before) writeCommitGraph(git, log);
+  };
+  return { kind: "remote", gitdir, git, ref, origin, key: keyOf(origin, branch, contentRoot), fetch };
 }

@@ -10,6 +10,8 @@ export interface RemoteRequest {
   /** Path and query, e.g. /content.git/info/refs?service=git-upload-pack */
   url: string;
   userAgent: string;
+  /** The Authorization header the client sent, if any. */
+  authorization?: string;
   status: number;
   /** Date.now() when the request arrived. */
   at: number;
@@ -19,13 +21,16 @@ const BACKEND = path.join(execFileSync("git", ["--exec-path"], { encoding: "utf8
 
 const AUTHOR = { GIT_AUTHOR_NAME: "Test Author", GIT_AUTHOR_EMAIL: "author@example.com", GIT_COMMITTER_NAME: "Test Author", GIT_COMMITTER_EMAIL: "author@example.com" };
 
+/** User-Agent of the tests' own clones and pushes, so tests can tell the docs server's fetches (also the git CLI) apart. */
+export const TEST_CLIENT_AGENT = "sui-docs-test-client";
+
 /**
  * Runs the git CLI without blocking the event loop. The remote below answers in this process, so a
  * clone, fetch or push against it must use this, never the synchronous git() (that would deadlock).
  */
 export function gitAsync(cwd: string, ...args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile("git", args, { cwd, encoding: "utf8", env: { ...process.env, ...AUTHOR } }, (error, stdout, stderr) => {
+    execFile("git", ["-c", `http.userAgent=${TEST_CLIENT_AGENT}`, ...args], { cwd, encoding: "utf8", env: { ...process.env, ...AUTHOR } }, (error, stdout, stderr) => {
       if (error) reject(new Error(`git ${args.join(" ")} failed: ${stderr.trim() || error.message}`));
       else resolve(stdout.trim());
     });
@@ -46,7 +51,7 @@ export function pushOverHttp(work: WorkingCopy, branch = "main"): Promise<string
 
 /**
  * A real Git smart-HTTP remote on 127.0.0.1: a Node server that runs `git http-backend` as CGI over
- * the bare repositories in `root`. Both the git CLI and isomorphic-git speak to it. It can be
+ * the bare repositories in `root`. The git CLI speaks to it like any Git host. It can be
  * stopped and restarted on the same port (the remote goes away and comes back), made to answer
  * every request with an error status (up but failing), to stop answering, or to answer slowly.
  */
@@ -56,6 +61,7 @@ export class GitHttpRemote {
   private readonly sockets = new Set<net.Socket>();
   private failStatus?: number;
   private finishDelayMs = 0;
+  private dropAfterBytes?: number;
   private hanging = false;
   private refsGate?: Promise<void>;
 
@@ -109,6 +115,14 @@ export class GitHttpRemote {
   }
 
   /**
+   * Cuts the connection of every git-upload-pack response after `bytes` bytes of its body: a link
+   * that drops in the middle of the packfile. undefined turns it off.
+   */
+  dropUploadPack(bytes: number | undefined): void {
+    this.dropAfterBytes = bytes;
+  }
+
+  /**
    * Holds every ref advertisement (the first request of a clone or fetch) until the returned
    * function is called: a fetch stays in progress for as long as a test needs.
    */
@@ -155,7 +169,14 @@ export class GitHttpRemote {
   }
 
   private handle(req: http.IncomingMessage, res: http.ServerResponse): void {
-    const entry: RemoteRequest = { method: req.method ?? "GET", url: req.url ?? "/", userAgent: req.headers["user-agent"] ?? "", status: 0, at: Date.now() };
+    const entry: RemoteRequest = {
+      method: req.method ?? "GET",
+      url: req.url ?? "/",
+      userAgent: req.headers["user-agent"] ?? "",
+      authorization: req.headers.authorization,
+      status: 0,
+      at: Date.now(),
+    };
     this.requests.push(entry);
     res.once("finish", () => (entry.status = res.statusCode));
     if (this.hanging) return;
@@ -209,7 +230,20 @@ export class GitHttpRemote {
 
     let head = Buffer.alloc(0);
     let headerDone = false;
+    let sent = 0;
+    let dropped = false;
+    const dropAfter = url.pathname.endsWith("/git-upload-pack") ? this.dropAfterBytes : undefined;
     const forward = (chunk: Buffer) => {
+      if (dropAfter !== undefined && sent + chunk.length > dropAfter) {
+        if (sent < dropAfter) res.write(chunk.subarray(0, dropAfter - sent));
+        sent = dropAfter;
+        dropped = true;
+        child.stdout.destroy();
+        child.kill();
+        req.socket.destroy(); // mid-body: the client sees the connection drop
+        return;
+      }
+      sent += chunk.length;
       if (!res.write(chunk)) {
         child.stdout.pause();
         res.once("drain", () => child.stdout.resume());
@@ -232,6 +266,7 @@ export class GitHttpRemote {
       if (rest.length) forward(rest);
     });
     child.on("close", (code) => {
+      if (dropped) return;
       if (!headerDone) {
         if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain" });
         res.end(`git http-backend exited with ${code}: ${stderr}`);

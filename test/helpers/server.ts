@@ -10,6 +10,8 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 
 export interface RunningServer {
   url: string;
+  /** The server's process id, e.g. to kill it and its children as a crash would. */
+  pid: number;
   output: () => string;
   stop: () => Promise<void>;
 }
@@ -44,10 +46,12 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   }
   return {
     url,
+    pid: child.pid!,
     output: () => output,
     stop: () =>
       new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        // A process killed by a signal has a signalCode and no exitCode.
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once("exit", () => resolve());
         child.kill("SIGTERM");
       }),

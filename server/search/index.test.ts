@@ -2,6 +2,15 @@ import { describe, expect, it } from "vitest";
 import type { ContentEngine, Snapshot } from "../engine";
 import { OverloadedError } from "../errors";
 import { SearchService, type SearchLimits } from "./index";
+import { SearchIndex } from "./search-index";
+import { pageSections } from "./sections";
+
+type Pages = { pages: Array<{ id: string; title: string; source: string }> };
+
+/** The worker's search-index job, run in this thread: what is under test is the admission around it. */
+const workers = {
+  run: async (_job: string, { pages }: Pages) => SearchIndex.build(pages.flatMap((p) => pageSections(p.id, p.title, p.source))).serialize(),
+};
 
 /** An engine whose page sources arrive only when the test opens the gate, so builds stay pending. */
 function gatedEngine() {
@@ -12,6 +21,7 @@ function gatedEngine() {
       await gate;
       return "---\ntitle: T\n---\n\nValidators vote on checkpoints.\n";
     },
+    workers,
   } as unknown as ContentEngine;
   return {
     engine,
@@ -70,6 +80,7 @@ describe("SearchService limits on pinned-commit indexes", () => {
         await new Promise((r) => setTimeout(r, 60));
         return "text";
       },
+      workers,
     } as unknown as ContentEngine;
     const search = new SearchService(engine, { ...LIMITS, restRatio: 1 });
     await search.search(snapshot("a"), q, "x");

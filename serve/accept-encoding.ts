@@ -24,3 +24,17 @@ export function negotiateCoding(acceptEncoding: string | undefined): Coding | un
   for (const coding of PREFERENCE) if (weight(coding) > 0 && (!best || weight(coding) > weight(best))) best = coding;
   return best === "identity" ? undefined : best;
 }
+
+/** Distinct Accept-Encoding values remembered; past that many the memory starts over. */
+const REMEMBERED_VALUES = 64;
+const remembered = new Map<string, Coding | undefined>();
+
+/** negotiateCoding, remembered per header value: browsers send a handful of distinct values. */
+export function codingFor(acceptEncoding: string | undefined): Coding | undefined {
+  if (acceptEncoding === undefined) return undefined;
+  if (remembered.has(acceptEncoding)) return remembered.get(acceptEncoding);
+  if (remembered.size >= REMEMBERED_VALUES) remembered.clear();
+  const coding = negotiateCoding(acceptEncoding);
+  remembered.set(acceptEncoding, coding);
+  return coding;
+}

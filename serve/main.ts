@@ -11,9 +11,9 @@ import { broadcastDevReady, installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { content } from "../app/content.server";
-import { logAccess } from "./access-log";
-import { refuseUnservable } from "./refuse";
-import { serveRenderedPage } from "./rendered-pages";
+import { accessLogEnabled, logAccess, logRequest } from "./access-log";
+import { refusal, refuse } from "./refuse";
+import { replayRenderedPage } from "./rendered-pages";
 import { closeWorkers } from "../server/index";
 import { applySecurityHeaders, securityHeaders } from "./security-headers";
 
@@ -30,16 +30,25 @@ app.all("*", createRequestHandler({ build, mode: build.mode, getLoadContext: (re
 const SECURITY_HEADERS = securityHeaders(content.config.siteUrl);
 
 const server = http.createServer((req, res) => {
-  logAccess(req, res);
-  applySecurityHeaders(res, SECURITY_HEADERS);
-  if (refuseUnservable(req, res)) return;
-  let served = false;
-  try {
-    served = serveRenderedPage(req, res, build.assets.version);
-  } catch (error) {
-    console.error(error);
+  const start = accessLogEnabled ? performance.now() : 0;
+  const reason = refusal(req);
+  if (!reason) {
+    // A page rendered before is answered with a head written once for it (security headers
+    // included): the warm path does no more per request than finding the page and its coding.
+    try {
+      const replayed = replayRenderedPage(req, res, build.assets.version, SECURITY_HEADERS);
+      if (replayed) {
+        if (accessLogEnabled) logRequest(req.method, req.url, replayed.status, replayed.length ?? "-", start);
+        return;
+      }
+    } catch (error) {
+      console.error(error);
+    }
   }
-  if (!served) app(req, res);
+  if (accessLogEnabled) logAccess(req, res, start);
+  applySecurityHeaders(res, SECURITY_HEADERS);
+  if (reason) refuse(res, reason);
+  else app(req, res);
 });
 // A client gets 20 s to send its request head and 30 s for the whole request, body included.
 server.headersTimeout = 20_000;

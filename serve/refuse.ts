@@ -7,9 +7,27 @@ const FORBIDDEN_METHODS = new Set(["TRACE", "TRACK"]);
 const WEBHOOK_PATH = "/api/webhooks/git";
 const isWebhook = (url: string) => url === WEBHOOK_PATH || url.startsWith(`${WEBHOOK_PATH}?`);
 
-function readOnly(url = ""): { status: number; message: string } {
+export interface Refusal {
+  status: number;
+  message: string;
+}
+
+function readOnly(url = ""): Refusal {
   const message = url.startsWith("/api/") ? "This endpoint is read-only: use GET or HEAD." : "This site is read-only: its pages answer GET and HEAD requests only.";
   return { status: 405, message };
+}
+
+/**
+ * The last Host header found valid. Nearly every request names the same host, so remembering one
+ * spares parsing it for each; a different one is parsed (and then remembered if valid).
+ */
+let validHost: string | undefined;
+
+function isValidHost(host: string): boolean {
+  if (host === validHost) return true;
+  if (!URL.canParse(`http://${host}/`)) return false;
+  validHost = host;
+  return true;
 }
 
 /**
@@ -18,24 +36,21 @@ function readOnly(url = ""): { status: number; message: string } {
  * Remix's document-action path, whose cross-origin check throws a 500 before any route could say no,
  * and some (PROPFIND) Remix rejects before a route's action runs.
  */
-function refusal(req: IncomingMessage): { status: number; message: string } | undefined {
+export function refusal(req: IncomingMessage): Refusal | undefined {
   if (req.method && FORBIDDEN_METHODS.has(req.method)) return readOnly(req.url);
   if (!req.url?.startsWith("/")) return { status: 400, message: "The request target must be a path, such as /guides." };
   if (req.method !== "GET" && req.method !== "HEAD" && !isWebhook(req.url)) return readOnly(req.url);
   const host = req.headers.host;
-  if (host !== undefined && !URL.canParse(`http://${host}/`)) return { status: 400, message: "The Host header is not a valid host name." };
+  if (host !== undefined && !isValidHost(host)) return { status: 400, message: "The Host header is not a valid host name." };
   return undefined;
 }
 
 /**
- * Answers, with a 4xx and a line that says why, the requests that would otherwise fail with a 500
- * in Remix's adapter, which builds a URL (from Host and the target) and a fetch Request before
- * routing. Returns whether it answered.
+ * Answers, with a 4xx and a line that says why, a request `refusal` found that express and Remix
+ * cannot take: Remix's adapter, which builds a URL (from Host and the target) and a fetch Request
+ * before routing, would fail on it with a 500.
  */
-export function refuseUnservable(req: IncomingMessage, res: ServerResponse): boolean {
-  const reason = refusal(req);
-  if (!reason) return false;
+export function refuse(res: ServerResponse, reason: Refusal): void {
   if (reason.status === 405) res.setHeader("Allow", "GET, HEAD");
   res.writeHead(reason.status, { "Content-Type": "text/plain; charset=utf-8" }).end(`${reason.message}\n`);
-  return true;
 }

@@ -1,30 +1,61 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { publicOrigin } from "../app/lib/origin.server";
-import { findRenderedPage } from "../app/lib/rendered-pages.server";
-import { negotiateCoding } from "./accept-encoding";
+import { findRenderedPage, type Coding, type FoundPage } from "../app/lib/rendered-pages.server";
+import { codingFor } from "./accept-encoding";
+import { headBlock } from "./security-headers";
+
+/** What a replayed response was, for the access log. */
+export interface Replayed {
+  status: 200 | 304;
+  /** Of the body; a 304 has none. */
+  length?: number;
+}
+
+/**
+ * Response heads written out once per page and kept as long as what they describe: a 200's per
+ * body (one per coding; the page's headers, the security headers, the coding and the length), a
+ * 304's per page (its headers without Content-Type, as Remix answers one). The weak keys are the
+ * cached page's own objects, so a head goes when its page leaves the cache.
+ */
+const okHeads = new WeakMap<Buffer, string[]>();
+const notModifiedHeads = new WeakMap<FoundPage["headers"], string[]>();
+
+function okHead(page: FoundPage, security: ReadonlyArray<[string, string]>, coding: Coding | undefined, body: Buffer): string[] {
+  let head = okHeads.get(body);
+  if (!head) {
+    const encoding: Array<[string, string]> = coding ? [["Content-Encoding", coding]] : [];
+    head = headBlock(security, [...page.headers, ["Vary", "Accept-Encoding"], ...encoding, ["Content-Length", String(body.length)]]);
+    okHeads.set(body, head);
+  }
+  return head;
+}
+
+function notModifiedHead(page: FoundPage, security: ReadonlyArray<[string, string]>): string[] {
+  let head = notModifiedHeads.get(page.headers);
+  if (!head) {
+    head = headBlock(security, page.headers.filter(([name]) => name.toLowerCase() !== "content-type"));
+    notModifiedHeads.set(page.headers, head);
+  }
+  return head;
+}
 
 /**
  * Answers a request for a page Remix has rendered before from memory, before express and Remix
- * run: the same headers and bytes, the same ETag and 304, compressed as compression() would
- * compress them but once per page rather than once per request. False when there is no such page.
+ * run: the same headers (the security headers among them) and bytes, the same ETag and 304,
+ * compressed as compression() would compress them but once per page rather than once per request.
+ * The request must be one `refusal` let through, and nothing may have set headers on `res` yet: the
+ * head is written whole. Undefined, having done nothing, when there is no such page.
  */
-export function serveRenderedPage(req: IncomingMessage, res: ServerResponse, build: string): boolean {
-  if (req.method !== "GET" && req.method !== "HEAD") return false;
-  // Parsed as Remix parses it, from an origin-form target (refuseUnservable saw to that).
-  const page = findRenderedPage(new URL(`http://localhost${req.url}`), publicOrigin(req.headers.host), build);
-  if (!page) return false;
+export function replayRenderedPage(req: IncomingMessage, res: ServerResponse, build: string, security: ReadonlyArray<[string, string]>): Replayed | undefined {
+  if (req.method !== "GET" && req.method !== "HEAD") return undefined;
+  const page = findRenderedPage(req.url ?? "", publicOrigin(req.headers.host), build);
+  if (!page) return undefined;
   if (req.headers["if-none-match"] === page.etag) {
-    // As Remix answers a 304: its headers without Content-Type, which compression() then leaves alone.
-    for (const [name, value] of page.headers) if (name !== "content-type") res.setHeader(name, value);
-    res.writeHead(304).end();
-    return true;
+    res.writeHead(304, notModifiedHead(page, security)).end();
+    return { status: 304 };
   }
-  for (const [name, value] of page.headers) res.setHeader(name, value);
-  res.setHeader("Vary", "Accept-Encoding");
-  const coding = req.method === "GET" ? negotiateCoding(req.headers["accept-encoding"]) : undefined;
-  if (coding) res.setHeader("Content-Encoding", coding);
+  const coding = req.method === "GET" ? codingFor(req.headers["accept-encoding"]) : undefined;
   const body = page.body(coding);
-  res.setHeader("Content-Length", body.length);
-  res.writeHead(200).end(body);
-  return true;
+  res.writeHead(200, okHead(page, security, coding, body)).end(body);
+  return { status: 200, length: body.length };
 }

@@ -29,3 +29,16 @@ export function applySecurityHeaders(res: ServerResponse, headers: ReadonlyArray
     return writeHead.apply(this, args);
   } as ServerResponse["writeHead"];
 }
+
+/**
+ * A whole response head as one flat list (name, value, name, value, …) for writeHead on a response
+ * nothing has set headers on: what applySecurityHeaders and then setting each of `headers` would
+ * make of it (a later name replaces an earlier one; RESOURCE_POLICY when `headers` bring no
+ * policy), computed once for many responses instead of header by header for each.
+ */
+export function headBlock(security: ReadonlyArray<[string, string]>, headers: Iterable<[string, string]>): string[] {
+  const byName = new Map<string, [string, string]>();
+  for (const header of [...security, ...headers]) byName.set(header[0].toLowerCase(), header);
+  if (!byName.has("content-security-policy")) byName.set("content-security-policy", ["Content-Security-Policy", RESOURCE_POLICY]);
+  return [...byName.values()].flat();
+}

@@ -88,4 +88,37 @@ describe("pages kept once rendered and answered before Remix", () => {
     expect((await raw(`${server.url}/guides/first?commit=nothex`)).status).toBe(400);
     expect((await raw(`${server.url}/guides/first?commit=${"0".repeat(40)}`)).status).toBe(404);
   });
+
+  it("answers another spelling of a kept page's path through Remix, as before", async () => {
+    const kept = await raw(`${server.url}/guides/first`);
+    const spelled = await raw(`${server.url}/guides/%66irst`);
+    expect(spelled.status).toBe(200);
+    const title = (html: Buffer) => /<title>[^<]*<\/title>/.exec(html.toString())?.[0];
+    expect(title(spelled.body)).toBe(title(kept.body));
+    expect(title(kept.body)).toBeTruthy();
+  });
+
+  it("logs replayed requests as it logs the others: method, target, status, length, time", async () => {
+    const { etag } = (await raw(`${server.url}/guides/first`)).headers;
+    const replayed = await raw(`${server.url}/guides/first`, { "Accept-Encoding": "br" });
+    await raw(`${server.url}/guides/first`, { "If-None-Match": etag });
+    await waitFor(async () => server.output().includes("GET /guides/first 304 - - "), 2_000);
+    expect(server.output()).toContain(`GET /guides/first 200 ${replayed.body.length} - `);
+    expect(server.output()).toMatch(/GET \/guides\/first 304 - - \d+\.\d{3} ms\n/);
+  });
+});
+
+describe("the request log turned off", () => {
+  it("writes no line per request with ACCESS_LOG=off", async () => {
+    const work = WorkingCopy.init().write(sampleContent());
+    work.commit("First version");
+    const server = await startServer({ CONTENT_REPO: work.publishBare(), ACCESS_LOG: "off" });
+    try {
+      for (let i = 0; i < 3; i++) expect((await raw(`${server.url}/guides/first`)).status).toBe(200);
+      await new Promise((r) => setTimeout(r, 100));
+      expect(server.output()).not.toContain("GET /guides/first");
+    } finally {
+      await server.stop();
+    }
+  });
 });

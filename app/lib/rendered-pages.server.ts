@@ -44,17 +44,18 @@ const PINNED_SEARCH = /^\?commit=([0-9a-f]{40})$/;
  * (no query, or ?commit=<40 digits>): other forms are redirected by the loaders, so an unbounded
  * number of spellings cannot fill the cache.
  */
-function place(url: URL): { cache: LRUCache<string, RenderedPage>; commit?: string } | undefined {
-  if (!url.search) return { cache: livePages };
-  const pinned = PINNED_SEARCH.exec(url.search)?.[1];
+function place(search: string): { cache: LRUCache<string, RenderedPage>; commit?: string } | undefined {
+  if (!search) return { cache: livePages };
+  const pinned = PINNED_SEARCH.exec(search)?.[1];
   return pinned ? { cache: pinnedPages, commit: pinned } : undefined;
 }
 
-const keyOf = (build: string, origin: string, commit: string, url: URL) => `${build}\n${origin}\n${commit}\n${url.pathname}${url.search}`;
+/** `target` is a path and query as URL serializes them (url.pathname + url.search). */
+const keyOf = (build: string, origin: string, commit: string, target: string) => `${build}\n${origin}\n${commit}\n${target}`;
 
 export function keepRenderedPage(commit: string, build: string, origin: string, url: URL, page: Omit<RenderedPage, "encoded">): void {
-  const where = place(url);
-  if (where) where.cache.set(keyOf(build, origin, commit, url), { ...page, encoded: {} });
+  const where = place(url.search);
+  if (where) where.cache.set(keyOf(build, origin, commit, url.pathname + url.search), { ...page, encoded: {} });
 }
 
 export interface FoundPage {
@@ -65,13 +66,16 @@ export interface FoundPage {
 }
 
 /**
- * The rendered page for a request, if there is one: at the live commit, or at the commit a
- * canonical ?commit= names. A page is only ever kept after its loader accepted the commit, so the
- * lookup needs no Git.
+ * The rendered page for a request target (path and query as the client sent them), if there is
+ * one: at the live commit, or at the commit a canonical ?commit= names. Only a target already in
+ * the form URL serializes it to can be found, as it is looked up without parsing; another spelling
+ * of a kept page goes on to Remix, which answers it as before. A page is only ever kept after its
+ * loader accepted the commit, so the lookup needs no Git.
  */
-export function findRenderedPage(url: URL, origin: string, build: string): FoundPage | undefined {
-  const where = place(url);
-  const key = where && keyOf(build, origin, where.commit ?? content.liveSnapshot().commit.oid, url);
+export function findRenderedPage(target: string, origin: string, build: string): FoundPage | undefined {
+  const query = target.indexOf("?");
+  const where = place(query < 0 ? "" : target.slice(query));
+  const key = where && keyOf(build, origin, where.commit ?? content.liveSnapshot().commit.oid, target);
   const page = key ? where.cache.get(key) : undefined;
   if (!key || !page) {
     counts.misses++;

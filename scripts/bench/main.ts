@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: builds the app, starts the production server on loopback with the embedded
- * content in a fresh DATA_DIR, measures it against static servers holding the same HTML, prints
- * the table and writes it into BENCHMARKS.md. Options: --duration <s> per load run (default 10),
+ * content in a fresh DATA_DIR, measures its warm pages against a minimal Node server and nginx
+ * holding the same HTML and compressed bytes, prints the table and writes it into BENCHMARKS.md. Options: --duration <s> per load run (default 10),
  * --soak <s> for the mixed-load soak (default 60).
  */
 import { parseArgs } from "node:util";
@@ -10,28 +10,31 @@ import { sequentialPass } from "./cold";
 import { ContentClone } from "./content-repo";
 import { get } from "./http";
 import { shippedJs } from "./js-size";
-import { runLoad, type LoadRequest } from "./load";
+import { LOAD_GENERATOR, runLoad, type LoadRequest } from "./load";
 import { describeMachine } from "./machine";
 import { descendantsRssMb, rssMb, type Running } from "./process";
 import { pushToLive } from "./push-latency";
 import { renderReport, writeReport, type Memory, type WarmRun } from "./report";
 import { measureSearch, searchQueries } from "./search";
 import { interleave, revalidations, soak } from "./soak";
-import { saveSite, startNginx, startSirv, type StaticServer } from "./static-baseline";
+import { saveSite, startMinimalNode, startNginx, type StaticServer } from "./static-baseline";
 import { removeTempDirs } from "./temp";
 
 const { values } = parseArgs({ options: { duration: { type: "string", default: "10" }, soak: { type: "string", default: "60" } } });
 const loadSeconds = Number(values.duration);
 const soakSeconds = Number(values.soak);
-const CONNECTIONS = [10, 64];
+const CONNECTIONS = 64;
+/** Pages in the warm mix, spread over the catalogue. */
+const MIX_PAGES = 16;
 const PUSHES = 10;
 const SEARCH_QUERIES = 100;
 
 const step = (what: string) => console.error(`bench: ${what}`);
 const asRequests = (paths: string[], headers?: Record<string, string>): LoadRequest[] => paths.map((path) => ({ path, headers }));
 const memoryOf = (pid: number): Memory => ({ serverMb: rssMb(pid), childrenMb: descendantsRssMb(pid) });
-/** What browsers send: the server answers with brotli it compressed once per page. */
+/** What browsers send: the site and the minimal server answer with brotli, nginx with its .gz files. */
 const BROWSER_ENCODINGS = { "accept-encoding": "gzip, deflate, br, zstd" };
+const spread = <T>(list: readonly T[], count: number) => Array.from({ length: Math.min(count, list.length) }, (_, i) => list[Math.floor((i * list.length) / Math.min(count, list.length))]!);
 const running: Running[] = [];
 
 try {
@@ -54,27 +57,39 @@ try {
   const pushPage = ids.find((id) => clone.hasPage(id))!;
   const push = await pushToLive(app.url, clone, pushPage, PUSHES);
 
-  const pinnedCommit = clone.firstCommit().slice(0, 12);
+  // The canonical form, the full commit id: an abbreviated one is answered with a redirect to it.
+  const pinnedCommit = clone.firstCommit();
   const pinnedPaths = livePaths.map((path) => `${path}?commit=${pinnedCommit}`);
-  step(`pinned commit ${pinnedCommit}: cold pages`);
+  step(`pinned commit ${pinnedCommit.slice(0, 12)}: cold pages`);
   const pinnedCold = await sequentialPass(app.url, pinnedPaths);
 
-  step("saving the static copy; starting the static servers");
+  step("saving the static copy; starting the minimal Node server and nginx");
   const site = await saveSite(app.url, ids);
-  const baselines = [await startSirv(site.dir, ids[0]!), await startNginx(site.dir, ids[0]!)].filter((s): s is StaticServer => s !== undefined);
+  const starts = [() => startMinimalNode(site.dir, ids[0]!), () => startNginx(site.dir, ids[0]!, 1), () => startNginx(site.dir, ids[0]!, "auto")];
+  const baselines: StaticServer[] = [];
+  for (const startBaseline of starts) {
+    const baseline = await startBaseline();
+    if (baseline) baselines.push(baseline);
+  }
   running.push(...baselines);
 
+  const workloads = [
+    { name: `${MIX_PAGES}-page mix`, paths: spread(ids, MIX_PAGES).map((id) => `/${id}`) },
+    { name: `one small page (/${site.smallestId})`, paths: [`/${site.smallestId}`] },
+  ];
   const warm: WarmRun[] = [];
-  for (const connections of CONNECTIONS) {
-    step(`warm pages at ${connections} connections, ${loadSeconds} s per run`);
-    const load = (url: string, requests: LoadRequest[]) => runLoad({ url, requests, connections, seconds: loadSeconds });
-    const live = await load(app.url, asRequests(livePaths));
-    const compressed = await load(app.url, asRequests(livePaths, BROWSER_ENCODINGS));
-    const pinned = await load(app.url, asRequests(pinnedPaths));
+  for (const workload of workloads) {
+    step(`warm pages, ${workload.name}, ${CONNECTIONS} connections with ${LOAD_GENERATOR}, ${loadSeconds} s per run`);
+    const load = (url: string, requests: LoadRequest[]) => runLoad({ url, requests, connections: CONNECTIONS, seconds: loadSeconds });
+    const requests = asRequests(workload.paths, BROWSER_ENCODINGS);
+    const live = await load(app.url, requests);
     const measured = [];
-    for (const baseline of baselines) measured.push({ name: baseline.name, result: await load(baseline.url, asRequests(livePaths)) });
-    warm.push({ connections, live, compressed, pinned, baselines: measured });
+    for (const baseline of baselines) measured.push({ name: baseline.name, result: await load(baseline.url, requests) });
+    warm.push({ workload: workload.name, connections: CONNECTIONS, live, baselines: measured });
   }
+  step(`pinned commit, warm, ${CONNECTIONS} connections`);
+  const pinnedMix = workloads[0]!.paths.map((path) => `${path}?commit=${pinnedCommit}`);
+  const pinned = await runLoad({ url: app.url, requests: asRequests(pinnedMix, BROWSER_ENCODINGS), connections: CONNECTIONS, seconds: loadSeconds });
   const afterLoad = memoryOf(app.pid);
   for (const baseline of baselines) await baseline.stop();
 
@@ -86,10 +101,12 @@ try {
 
   step(`soak: ${soakSeconds} s of mixed load at 64 connections`);
   const searchPaths = search ? queries.map((q) => `/api/search?q=${encodeURIComponent(q)}`) : [];
-  const mixed = interleave(asRequests(livePaths), asRequests(pinnedPaths), asRequests(searchPaths), await revalidations(app.url, livePaths));
+  // Pinned pages are the mix's: readers of old commits read a few pages, and the whole catalogue at
+  // one pinned commit is more than the pinned share of the page cache holds, so each would render.
+  const mixed = interleave(asRequests(livePaths), asRequests(pinnedMix), asRequests(searchPaths), await revalidations(app.url, livePaths));
   const soaked = await soak(app.url, app.pid, mixed, 64, soakSeconds);
 
-  const report = renderReport({ machine, pages: ids.length, loadSeconds, cold, afterWarm, pinnedCommit, pinnedCold, warm, push, search, afterLoad, js, soak: soaked });
+  const report = renderReport({ machine, loadGenerator: LOAD_GENERATOR, pages: ids.length, loadSeconds, cold, afterWarm, pinnedCommit, pinnedCold, warm, pinned, push, search, afterLoad, js, soak: soaked });
   console.log(report);
   writeReport(report);
 } finally {

@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { tempDir } from "./temp";
 import { ROOT } from "./app-server";
 import { get, waitUntilUp } from "./http";
@@ -15,9 +16,15 @@ export interface SavedSite {
   dir: string;
   /** The page whose HTML size is the median of the catalogue's. */
   typicalId: string;
+  /** The page with the least HTML. */
+  smallestId: string;
 }
 
-/** Saves each page's HTML as served by `url` to <dir>/<id>/index.html, readable by any user (nginx workers). */
+/**
+ * Saves each page's HTML as served by `url` to <dir>/<id>/index.html, with index.html.br (brotli at
+ * the quality the site compresses with) and index.html.gz beside it, all readable by any user:
+ * nginx's workers run as another user than the master when it is started as root.
+ */
 export async function saveSite(url: string, ids: readonly string[]): Promise<SavedSite> {
   const sizes: Array<[string, number]> = [];
   const dir = tempDir("static");
@@ -26,11 +33,15 @@ export async function saveSite(url: string, ids: readonly string[]): Promise<Sav
     const page = await get(`${url}/${id}`);
     if (page.status !== 200) throw new Error(`/${id} answered ${page.status} while saving the static copy`);
     fs.mkdirSync(path.join(dir, id), { recursive: true, mode: 0o755 });
-    fs.writeFileSync(path.join(dir, id, "index.html"), page.body);
+    const file = path.join(dir, id, "index.html");
+    const html = Buffer.from(page.body);
+    fs.writeFileSync(file, html, { mode: 0o644 });
+    fs.writeFileSync(`${file}.br`, brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }), { mode: 0o644 });
+    fs.writeFileSync(`${file}.gz`, gzipSync(html), { mode: 0o644 });
     sizes.push([id, page.body.length]);
   }
   sizes.sort((a, b) => a[1] - b[1]);
-  return { dir, typicalId: sizes[sizes.length >> 1]![0] };
+  return { dir, typicalId: sizes[sizes.length >> 1]![0], smallestId: sizes[0]![0] };
 }
 
 async function ready(name: string, server: Running, url: string, probe: string): Promise<StaticServer> {
@@ -43,25 +54,27 @@ async function ready(name: string, server: Running, url: string, probe: string):
   return { ...server, name, url };
 }
 
-/** sirv-cli in production mode (files indexed at start), without request logging. */
-export async function startSirv(dir: string, probe: string): Promise<StaticServer> {
+/** The least a Node server can do with the same bytes: minimal-server.ts, answering from memory. */
+export async function startMinimalNode(dir: string, probe: string): Promise<StaticServer> {
   const port = await freePort();
-  const server = start(process.execPath, [path.join(ROOT, "node_modules/sirv-cli/bin.js"), dir, "--quiet", "--etag", "--host", "127.0.0.1", "--port", String(port)]);
-  return ready("sirv", server, `http://127.0.0.1:${port}`, probe);
+  const server = start(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "minimal-server.ts"), dir, String(port)], { cwd: ROOT });
+  return ready("minimal Node server", server, `http://127.0.0.1:${port}`, probe);
 }
 
 /**
- * nginx with one worker (the app is one Node process) and no access log, in the foreground, with
- * every path under a temporary prefix. Undefined when no nginx binary is installed.
+ * nginx with `workers` worker processes (1 compares with one Node process, "auto" is one per core)
+ * and no access log, in the foreground, with every path under a temporary prefix, sending the .gz
+ * file beside a page to clients that take gzip (gzip_static; it has no brotli without a module
+ * Debian does not ship by default). Undefined when no nginx binary is installed.
  */
-export async function startNginx(dir: string, probe: string): Promise<StaticServer | undefined> {
+export async function startNginx(dir: string, probe: string, workers: 1 | "auto"): Promise<StaticServer | undefined> {
   const binary = ["/usr/sbin/nginx", "/usr/local/sbin/nginx", "/usr/bin/nginx"].find((p) => fs.existsSync(p));
   if (!binary) return undefined;
   const port = await freePort();
   const prefix = tempDir("nginx");
   const temp = (name: string) => `${name}_temp_path ${path.join(prefix, name)};`;
   const conf = `daemon off;
-worker_processes 1;
+worker_processes ${workers};
 pid ${prefix}/nginx.pid;
 error_log ${prefix}/error.log warn;
 events { worker_connections 1024; }
@@ -71,6 +84,8 @@ http {
   types { text/html html; }
   default_type application/octet-stream;
   sendfile on;
+  gzip_static on;
+  gzip_vary on;
   keepalive_requests 1000000;
   open_file_cache max=10000;
   server {
@@ -84,5 +99,5 @@ http {
   const check = spawnSync(binary, ["-t", "-p", prefix, "-c", path.join(prefix, "nginx.conf")], { encoding: "utf8" });
   if (check.status !== 0) throw new Error(`nginx rejected its configuration: ${check.stderr}`);
   const server = start(binary, ["-p", prefix, "-c", path.join(prefix, "nginx.conf")]);
-  return ready("nginx", server, `http://127.0.0.1:${port}`, probe);
+  return ready(workers === 1 ? "nginx, 1 worker" : "nginx, worker_processes auto", server, `http://127.0.0.1:${port}`, probe);
 }

@@ -33,7 +33,9 @@ ENV NODE_ENV=production \
 # POLL_INTERVAL    seconds between fetches of a remote repository; 0 turns polling off
 # WEBHOOK_SECRET   turns on POST /api/webhooks/git (GitHub push events signed with this secret)
 # EDIT_URL_BASE    base URL for "Edit this page" links; unset hides them
-# SITE_URL         public origin for canonical URLs and the sitemap
+# SITE_URL         public origin for canonical URLs, the sitemap and HSTS (when https)
+# ALLOWED_HOSTS    without SITE_URL: hosts the site may name itself by (else http://localhost:<PORT>)
+# ACCESS_LOG       off turns off the request log on stdout
 # SOURCE_REPO_URL  the source repository linked from the top bar
 WORKDIR /app
 COPY --from=build /app/package.json ./

@@ -4,31 +4,12 @@
  *
  *   npx tsx scripts/restart-first-view.ts [page id compiled before] [page id never compiled]
  */
-import path from "node:path";
-import { freePort, start, type Running } from "./bench/process";
+import { startAppServer } from "./bench/app-server";
 import { tempDir } from "./bench/temp";
 
-const root = path.resolve(".");
 const compiledBefore = process.argv[2] ?? "standards/coin";
 const neverCompiled = process.argv[3] ?? "concepts/sui-architecture/indexer-functions";
 const dataDir = tempDir("restart-data-");
-
-async function startServer(): Promise<{ url: string; server: Running }> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const server = start(process.execPath, [path.join(root, "build/index.js")], {
-    cwd: root,
-    env: { PATH: process.env.PATH, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir },
-  });
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return { url, server };
-    } catch {
-      if (i > 600 || !server.alive()) throw new Error(`server did not start: ${server.output()}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 async function timed(url: string): Promise<number> {
   const started = performance.now();
@@ -38,13 +19,13 @@ async function timed(url: string): Promise<number> {
   return performance.now() - started;
 }
 
-const first = await startServer();
+const first = await startAppServer({ dataDir });
 const cold = await timed(`${first.url}/${compiledBefore}`);
 // Let the compiled page reach the disk (it is written after the response).
 await new Promise((r) => setTimeout(r, 500));
-await first.server.stop();
+await first.stop();
 
-const second = await startServer();
+const second = await startAppServer({ dataDir });
 // The server's first page view also warms the layout and Git; pay that on another page first.
 await timed(`${second.url}/guides`);
 const compiles = async () => ((await (await fetch(`${second.url}/api/status`)).json()) as { compiles: number }).compiles;
@@ -55,6 +36,6 @@ const reused = (await compiles()) === before;
 const { commit } = (await (await fetch(`${second.url}/api/status`)).json()) as { commit: string };
 const rendered = await timed(`${second.url}/${compiledBefore}?commit=${commit}`);
 const never = await timed(`${second.url}/${neverCompiled}`);
-await second.server.stop();
+await second.stop();
 console.log(`/${compiledBefore}: first view before the restart ${cold.toFixed(1)} ms; first view after the restart ${restarted.toFixed(1)} ms (${reused ? "no compile" : "compiled again"}); rendering it again, compiled page in memory: ${rendered.toFixed(1)} ms`);
 console.log(`/${neverCompiled}, never compiled: first view ${never.toFixed(1)} ms`);

@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import { LRUCache } from "lru-cache";
 import { Cache } from "./cache";
 import { buildCatalogue, type Catalogue, type PageMeta, type Problem } from "./content/catalogue";
 import { parseFrontmatter, type FrontmatterResult, type SidebarName } from "./content/frontmatter";
@@ -85,7 +84,7 @@ export class ContentEngine {
     sizeOf: (c) => c.files.size * 160 + c.catalogue.pages.size * 1024,
   });
   private readonly pageKeys = new Cache<string>({ maxBytes: 8 * 1024 * 1024, sizeOf: (key, memo) => (key.length + memo.length) * 2 + 64 });
-  private readonly histories = new LRUCache<string, { commits: CommitInfo[]; more: boolean }>({ max: 5_000 });
+  private readonly histories = new Cache<{ commits: CommitInfo[]; more: boolean }>({ maxBytes: 8 * 1024 * 1024, sizeOf: (h) => 64 + h.commits.length * 96 });
   private readonly compiled: Cache<CompileResult>;
   private readonly compiledStore?: CompiledStore;
   readonly workers: WorkerPool;
@@ -296,14 +295,11 @@ export class ContentEngine {
    * change index. A commit off the indexed chain (not reachable by first parents) asks git itself.
    */
   async history(snapshot: Snapshot, path: string, { skip = 0, limit = 20 } = {}): Promise<{ commits: CommitInfo[]; more: boolean }> {
-    const key = `${snapshot.commit.oid}:${path}:${skip}:${limit}`;
-    const known = this.histories.get(key);
-    if (known) return known;
-    const oids = await this.changedAsOf(snapshot.commit.oid, path);
-    const commits = await Promise.all(oids.slice(skip, skip + limit).map((oid) => this.store.commit(oid)));
-    const result = { commits, more: oids.length > skip + limit };
-    this.histories.set(key, result);
-    return result;
+    return this.histories.get(`${snapshot.commit.oid}:${path}:${skip}:${limit}`, async () => {
+      const oids = await this.changedAsOf(snapshot.commit.oid, path);
+      const commits = await Promise.all(oids.slice(skip, skip + limit).map((oid) => this.store.commit(oid)));
+      return { commits, more: oids.length > skip + limit };
+    });
   }
 
   private async changedAsOf(commit: string, path: string): Promise<string[]> {

@@ -1,6 +1,5 @@
-import { LRUCache } from "lru-cache";
 import { BadRequestError, NotFoundError } from "../errors";
-import { singleFlight } from "../single-flight";
+import { Cache } from "../cache";
 import { ChangeIndex } from "../history/change-index";
 import { CatFile, ObjectReadError } from "./cat-file";
 import { Git } from "./cli";
@@ -60,12 +59,13 @@ export class GitStore {
   readonly changes: ChangeIndex;
   private readonly objects: CatFile;
   private readonly log: (line: string) => void;
-  private readonly subtrees = new LRUCache<string, FileMap>({ max: 20_000 });
-  private readonly treeEntries = new LRUCache<string, TreeEntry[]>({ max: 5_000 });
-  private readonly commits = new LRUCache<string, CommitInfo>({ max: 10_000 });
+  // Bounded in bytes (a path and an oid weigh about 160 bytes in a Map), so reading many old commits
+  // cannot grow memory without limit.
+  private readonly subtrees = new Cache<FileMap>({ maxBytes: 32 * 1024 * 1024, sizeOf: (files) => 64 + files.size * 160 });
+  private readonly treeEntries = new Cache<TreeEntry[]>({ maxBytes: 16 * 1024 * 1024, sizeOf: (entries) => 64 + entries.length * 160 });
+  private readonly commits = new Cache<CommitInfo>({ maxBytes: 8 * 1024 * 1024, sizeOf: (c) => 512 + c.message.length * 2 });
   /** Abbreviated ?commit= values already expanded and checked: links keep the reader's value on every request. */
-  private readonly expanded = new LRUCache<string, string>({ max: 10_000 });
-  private readonly walkOnce = singleFlight<FileMap>();
+  private readonly expanded = new Cache<string>({ maxBytes: 2 * 1024 * 1024, sizeOf: (oid, value) => 64 + (oid.length + value.length) * 2 });
   private readonly damaged = new Map<string, Damage>();
 
   constructor(
@@ -100,23 +100,22 @@ export class GitStore {
     if (!COMMIT_PARAM.test(value)) {
       throw new BadRequestError(`"${param.slice(0, 80)}" is not a commit id: use 7 to 40 hexadecimal digits`);
     }
-    const known = this.expanded.get(value);
-    if (known) return known;
-    let object;
-    try {
-      object = await this.objects.read(value);
-    } catch (error) {
-      if (error instanceof ObjectReadError && error.reason === "ambiguous") {
-        throw new BadRequestError(`Commit "${value}" is ambiguous: give more digits`);
+    return this.expanded.get(value, async () => {
+      let object;
+      try {
+        object = await this.objects.read(value);
+      } catch (error) {
+        if (error instanceof ObjectReadError && error.reason === "ambiguous") {
+          throw new BadRequestError(`Commit "${value}" is ambiguous: give more digits`);
+        }
+        throw new NotFoundError(`Commit ${value} is not in the content repository`, "commit");
       }
-      throw new NotFoundError(`Commit ${value} is not in the content repository`, "commit");
-    }
-    if (object.type !== "commit") throw new NotFoundError(`Commit ${value} is not in the content repository`, "commit");
-    if (!(await this.isServed(object.oid))) {
-      throw new NotFoundError(`Commit ${value} is not part of the served branch's history`, "commit");
-    }
-    this.expanded.set(value, object.oid);
-    return object.oid;
+      if (object.type !== "commit") throw new NotFoundError(`Commit ${value} is not in the content repository`, "commit");
+      if (!(await this.isServed(object.oid))) {
+        throw new NotFoundError(`Commit ${value} is not part of the served branch's history`, "commit");
+      }
+      return object.oid;
+    });
   }
 
   /** Whether a commit is reachable from the served ref: a Map lookup for first-parent commits, else git. */
@@ -126,14 +125,12 @@ export class GitStore {
     return code === 0;
   }
 
-  async commit(oid: string): Promise<CommitInfo> {
-    const known = this.commits.get(oid);
-    if (known) return known;
-    const object = await this.objects.read(oid);
-    if (object.type !== "commit") throw new ObjectReadError(oid, "missing", "not a commit");
-    const info = parseCommit(oid, object.data.toString("utf8"));
-    this.commits.set(oid, info);
-    return info;
+  commit(oid: string): Promise<CommitInfo> {
+    return this.commits.get(oid, async () => {
+      const object = await this.objects.read(oid);
+      if (object.type !== "commit") throw new ObjectReadError(oid, "missing", "not a commit");
+      return parseCommit(oid, object.data.toString("utf8"));
+    });
   }
 
   /** The tree oid of the content root at a commit; undefined when the commit has no such folder. */
@@ -155,9 +152,7 @@ export class GitStore {
 
   /** Every file under a tree, path to blob oid. A damaged subtree costs only its own files. */
   treeFiles(treeOid: string, at = this.contentRoot): Promise<FileMap> {
-    const known = this.subtrees.get(treeOid);
-    if (known) return Promise.resolve(known);
-    return this.walkOnce(treeOid, async () => {
+    return this.subtrees.get(treeOid, async () => {
       const files = new Map<string, string>();
       for (const entry of await this.entries(treeOid)) {
         if (entry.type === "blob") files.set(entry.name, entry.oid);
@@ -174,19 +169,16 @@ export class GitStore {
           for (const [p, oid] of inner) files.set(`${entry.name}/${p}`, oid);
         }
       }
-      this.subtrees.set(treeOid, files);
       return files;
     });
   }
 
-  private async entries(treeOid: string): Promise<TreeEntry[]> {
-    const known = this.treeEntries.get(treeOid);
-    if (known) return known;
-    const object = await this.objects.read(treeOid);
-    if (object.type !== "tree") throw new ObjectReadError(treeOid, "missing", "not a tree");
-    const entries = parseTree(object.data);
-    this.treeEntries.set(treeOid, entries);
-    return entries;
+  private entries(treeOid: string): Promise<TreeEntry[]> {
+    return this.treeEntries.get(treeOid, async () => {
+      const object = await this.objects.read(treeOid);
+      if (object.type !== "tree") throw new ObjectReadError(treeOid, "missing", "not a tree");
+      return parseTree(object.data);
+    });
   }
 
   async readBlob(oid: string): Promise<Buffer> {

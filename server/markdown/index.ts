@@ -8,7 +8,7 @@
  * plain-mdast.ts) and code blocks are kept as written.
  */
 import matter from "gray-matter";
-import type { Root, RootContent } from "mdast";
+import type { RootContent } from "mdast";
 import remarkGfm from "remark-gfm";
 import remarkStringify from "remark-stringify";
 import { unified } from "unified";
@@ -32,10 +32,18 @@ const printer = unified()
  * frontmatter; the URL is the caller's to know). Throws PageProblems when the MDX does not parse.
  */
 export function toCleanMarkdown(input: MdxInput, header?: MarkdownHeader): string {
-  const body = toPlainMdast(parseExpanded(input.path, input.source, input.files));
   const head = header ?? frontmatterHeader(input.source);
-  const tree: Root = { type: "root", children: [...(head ? headerBlocks(head) : []), ...body.children] };
-  return printer.stringify(tree);
+  return (head ? markdownHeader(head) : "") + cleanMarkdownBody(input);
+}
+
+/** The body alone: the costly part, which the server computes in a worker and caches per content. */
+export function cleanMarkdownBody(input: MdxInput): string {
+  return printer.stringify(toPlainMdast(parseExpanded(input.path, input.source, input.files)));
+}
+
+/** `# Title`, `> description` and `Source: <url>`, each followed by a blank line. */
+export function markdownHeader(header: MarkdownHeader): string {
+  return printer.stringify({ type: "root", children: headerBlocks(header) }) + "\n";
 }
 
 function frontmatterHeader(source: string): MarkdownHeader | undefined {

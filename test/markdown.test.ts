@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, launchBrowser, newContext, open, PHONE, screenshot } from "./helpers/browser";
+import { page as pageFile, sampleContent, WorkingCopy } from "./helpers/git";
 import { startServer, type RunningServer } from "./helpers/server";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -156,6 +157,18 @@ describe("clean Markdown and the JSON-RPC reference", () => {
       await context.close();
     });
 
+    it("copies the page's clean Markdown with Copy page", async () => {
+      const context = await newContext(browser!);
+      await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
+      const page = await context.newPage();
+      await open(page, `${server.url}/references/cli/client`);
+      await page.getByRole("button", { name: "Copy page as Markdown" }).click();
+      await page.getByRole("button", { name: "Copied" }).waitFor();
+      const copied = await page.evaluate(() => navigator.clipboard.readText());
+      expect(copied).toBe(await (await get("/references/cli/client.md")).text());
+      await context.close();
+    });
+
     it("without JavaScript, shows the method's line and its link at the old anchor", async () => {
       const context = await newContext(browser!, { ...DESKTOP, javaScriptEnabled: false });
       const page = await context.newPage();
@@ -185,5 +198,31 @@ describe("clean Markdown and the JSON-RPC reference", () => {
         }
       }
     }, 120_000);
+  });
+});
+
+describe("clean Markdown across commits", () => {
+  let server: RunningServer;
+  let first: string;
+
+  beforeAll(async () => {
+    const work = WorkingCopy.init().write(sampleContent());
+    first = work.commit("First version");
+    const repo = work.publishBare();
+    // Only the snippet changes: the page's own blob stays the same.
+    work.write(pageFile("snippets/hello", "Hello snippet", "Goodbye from the snippet."));
+    work.commit("Reword the snippet");
+    work.push();
+    server = await startServer({ CONTENT_REPO: repo });
+  }, 60_000);
+  afterAll(() => server?.stop());
+
+  it("follows a change of a snippet into the Markdown of the pages that import it", async () => {
+    const pinned = await (await fetch(`${server.url}/guides/first.md?commit=${first}`)).text();
+    expect(pinned).toContain("Hello from the snippet.");
+    expect(pinned).toContain("> **Tip:** A tip.");
+    const live = await (await fetch(`${server.url}/guides/first.md`)).text();
+    expect(live).toContain("Goodbye from the snippet.");
+    expect(live).not.toContain("Hello from the snippet.");
   });
 });

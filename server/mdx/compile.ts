@@ -7,6 +7,7 @@ import type { MdxJsxFlowElement, MdxJsxTextElement } from "mdast-util-mdx-jsx";
 import rehypeSlug from "rehype-slug";
 import remarkDirective from "remark-directive";
 import remarkGfm from "remark-gfm";
+import remarkMath from "remark-math";
 import remarkMdx from "remark-mdx";
 import remarkParse from "remark-parse";
 import remarkRehype from "remark-rehype";
@@ -18,10 +19,14 @@ import { resolveImport } from "./imports";
 import { toPageTree } from "./page-tree";
 import { PageProblems, problemAt, type PageProblem } from "./problems";
 import { rehypeCodeLanguages } from "./rehype-code-languages";
+import { rehypeMath } from "./rehype-math";
+import { rehypeMermaid } from "./rehype-mermaid";
 import { rehypeToc, type TocEntry } from "./rehype-toc";
 import { remarkAdmonitions } from "./remark-admonitions";
+import { remarkNpm2yarn } from "./remark-npm2yarn";
 import { attributeValue, checkSafeSubset } from "./safe-subset";
 import type { PageNode } from "./safe-html";
+import { transformerLineNumbers } from "./shiki-line-numbers";
 
 export type { TocEntry };
 
@@ -29,7 +34,7 @@ export type { TocEntry };
  * Bump when the output of compileMdx changes for the same input, so cached pages are recompiled
  * (the engine adds the versions of the parser and highlighter packages to every key).
  */
-export const COMPILER_VERSION = "page-tree@1";
+export const COMPILER_VERSION = "page-tree@2";
 
 export interface MdxInput {
   /** Repository path of the page, e.g. docs/guides/index.mdx. */
@@ -47,7 +52,14 @@ export interface CompiledPage {
 
 type JsxElement = MdxJsxFlowElement | MdxJsxTextElement;
 
-const parser = unified().use(remarkParse).use(remarkMdx).use(remarkGfm).use(remarkDirective).use(remarkAdmonitions);
+const parser = unified()
+  .use(remarkParse)
+  .use(remarkMdx)
+  .use(remarkMath) // after remark-mdx: braces inside $…$ stay TeX, never MDX expressions
+  .use(remarkGfm)
+  .use(remarkDirective)
+  .use(remarkAdmonitions)
+  .use(remarkNpm2yarn);
 
 /**
  * Compiles a page to a tree of allowed elements and components. Throws PageProblems, each with
@@ -62,8 +74,10 @@ export async function compileMdx({ path, source, files }: MdxInput): Promise<Com
     .use(remarkRehype, { handlers: { mdxJsxFlowElement: jsxToHast, mdxJsxTextElement: jsxToHast } })
     .use(rehypeSlug)
     .use(rehypeToc(toc))
+    .use(rehypeMath)
+    .use(rehypeMermaid)
     .use(rehypeCodeLanguages)
-    .use(rehypeShikiFromHighlighter, highlighter, { themes: THEMES, defaultColor: false, transformers: [transformerMetaHighlight(), transformerCodeMeta] })
+    .use(rehypeShikiFromHighlighter, highlighter, { themes: THEMES, defaultColor: false, transformers: [transformerMetaHighlight(), transformerCodeMeta, transformerLineNumbers] })
     .run(mdast, file)
     .catch((error: unknown) => {
       throw asProblems(path, error);

@@ -3,6 +3,7 @@
  * renderer (app/components/mdx/PageContent.tsx) applies them again to every node it creates. Pure,
  * so the browser bundle can import it.
  */
+import { MATHML_ELEMENTS } from "./mathml-elements";
 
 /**
  * A compiled page: text, or [tag, props?, ...children] where props, when present, is the one plain
@@ -86,6 +87,7 @@ export const HTML_ELEMENTS: Readonly<Record<string, readonly string[]>> = {
   u: [],
   ul: [],
   var: [],
+  ...MATHML_ELEMENTS,
 };
 
 /** `["~cf222e:ff7b72", "module"]` is a Shiki token span coloured #cf222e in light and #ff7b72 in dark mode. */

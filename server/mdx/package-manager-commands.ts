@@ -13,10 +13,16 @@ const EXACT_FLAGS = new Set(["-E", "--save-exact"]);
 
 /**
  * One shell line of an `npm2yarn` fence in each package manager's words: npm's line as written,
- * pnpm's and yarn's equivalents (modern Yarn: `yarn add`, `yarn dlx`). Lines that do not start
- * with `npm` or `npx` (comments, `cd`, blank lines) are the same for all three.
+ * pnpm's and yarn's equivalents (modern Yarn: `yarn add`, `yarn dlx`). Each command of a `&&`
+ * chain is converted; commands that are not `npm` or `npx` (comments, `cd`, blank lines) are the
+ * same for all three.
  */
 export function convertNpmLine(line: string): Record<PackageManager, string> {
+  const parts = line.split(/(\s*&&\s*)/).map((part, i) => (i % 2 ? { npm: part, pnpm: part, yarn: part } : convertCommand(part)));
+  return Object.fromEntries(PACKAGE_MANAGERS.map((pm) => [pm, parts.map((p) => p[pm]).join("")])) as Record<PackageManager, string>;
+}
+
+function convertCommand(line: string): Record<PackageManager, string> {
   const match = /^(\s*)(npm|npx)(\s.*)?$/.exec(line);
   if (!match) return { npm: line, pnpm: line, yarn: line };
   const [, indent, tool, rest = ""] = match;

@@ -35,8 +35,10 @@ function typeset(tex: string, displayMode: boolean, node: Element, file: VFile):
       displayMode,
       output: "mathml",
       throwOnError: true,
-      // \href, \url, \includegraphics and \html* stay refused: a formula cannot link or add markup.
-      trust: false,
+      // \href, \url, \includegraphics and \html* are refused (KaTeX would only paint them red): a formula cannot link or add markup.
+      trust: ({ command }) => {
+        throw new Error(`${command} is not allowed: a formula cannot link, embed or add markup`);
+      },
       strict: "ignore",
       maxExpand: 1000,
       maxSize: 20,
@@ -46,6 +48,10 @@ function typeset(tex: string, displayMode: boolean, node: Element, file: VFile):
     file.fail(`math: ${reason} (in ${displayMode ? "$$…$$" : "$…$"}: ${tex.slice(0, 60)}); write a literal dollar sign as \\$`, { place: node.position });
   }
   const math = fromHtml(html, { fragment: true }).children as ElementContent[];
+  // HTML puts <math> in the MathML namespace by itself; the attribute would only be noise.
+  visit({ type: "root", children: math } as Root, "element", (element: Element) => {
+    delete element.properties.xmlns;
+  });
   // A block of its own that scrolls sideways when a long formula is wider than the column.
   return displayMode ? [{ type: "element", tagName: "div", properties: { className: ["math-display"] }, children: math }] : math;
 }

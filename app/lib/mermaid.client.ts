@@ -1,0 +1,47 @@
+import type { MermaidConfig } from "mermaid";
+
+/**
+ * Draws the page's Mermaid diagrams (placeholders written by server/mdx/rehype-mermaid.ts: a
+ * `[data-mermaid]` element holding the source as a code block) and redraws them when the reader
+ * switches theme. Loaded only by pages that have a diagram (app/hooks/useDiagrams.ts), and Mermaid
+ * itself comes in its own chunks, so other pages never download it. If drawing fails, the source
+ * stays on the page as code.
+ */
+export async function drawDiagrams(placeholders: readonly HTMLElement[]): Promise<() => void> {
+  const { default: mermaid } = await import("mermaid");
+  let generation = 0;
+  const draw = async () => {
+    const pass = ++generation;
+    const dark = document.documentElement.dataset.theme === "dark";
+    // 'strict' encodes HTML in labels and turns off click handlers: a diagram is drawing, not code.
+    const config: MermaidConfig = { startOnLoad: false, securityLevel: "strict", theme: dark ? "dark" : "default", fontFamily: "inherit" };
+    mermaid.initialize(config);
+    for (const [index, placeholder] of placeholders.entries()) {
+      const source = placeholder.querySelector("pre")?.textContent ?? "";
+      try {
+        const { svg } = await mermaid.render(`mermaid-${index}-${pass}`, source);
+        if (pass !== generation || !placeholder.isConnected) return; // a newer pass (theme switch) or another page took over
+        figureOf(placeholder).innerHTML = svg;
+        placeholder.dataset.drawn = "";
+      } catch (error) {
+        delete placeholder.dataset.drawn;
+        console.warn("A Mermaid diagram could not be drawn; its source stays on the page.", error);
+      }
+    }
+  };
+  await draw();
+  const observer = new MutationObserver(() => void draw());
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ["data-theme"] });
+  return () => observer.disconnect();
+}
+
+/** The element the drawing goes into, made on first use beside the source. */
+function figureOf(placeholder: HTMLElement): HTMLElement {
+  let figure = placeholder.querySelector<HTMLElement>(":scope > .mermaid-drawing");
+  if (!figure) {
+    figure = document.createElement("div");
+    figure.className = "mermaid-drawing";
+    placeholder.prepend(figure);
+  }
+  return figure;
+}

@@ -15,6 +15,7 @@ describe("convertNpmLine", () => {
     ["npm test", "pnpm test", "yarn test"],
     ["npm uninstall @mysten/sui", "pnpm remove @mysten/sui", "yarn remove @mysten/sui"],
     ["npm create @mysten/dapp", "pnpm create @mysten/dapp", "yarn create @mysten/dapp"],
+    ["npm create vite@7.1.1 my-app -- --template react-ts", "pnpm create vite@7.1.1 my-app --template react-ts", "yarn create vite@7.1.1 my-app --template react-ts"],
     ["npx tsc --init", "pnpm dlx tsc --init", "yarn dlx tsc --init"],
     ["npx -y @mysten/create-dapp", "pnpm dlx @mysten/create-dapp", "yarn dlx @mysten/create-dapp"],
     ["# install the SDK", "# install the SDK", "# install the SDK"],

@@ -64,31 +64,35 @@ function npm(words: string[], line: string): [string[], string[]] {
       return [["pnpm", "remove", ...args], ["yarn", "remove", ...args]];
     case "run":
     case "run-script": {
-      const [script, ...scriptArgs] = args;
+      const [script, ...scriptArgs] = withoutSeparator(args);
       if (!script) throw new UnsupportedNpmCommand("`npm run` needs a script name");
-      // npm passes arguments to the script after `--`; pnpm and yarn pass them directly.
-      const passed = scriptArgs[0] === "--" ? scriptArgs.slice(1) : scriptArgs;
-      return [["pnpm", "run", script, ...passed], ["yarn", "run", script, ...passed]];
+      return [["pnpm", "run", script, ...scriptArgs], ["yarn", "run", script, ...scriptArgs]];
     }
     case "test":
     case "start":
       return [["pnpm", command, ...args], ["yarn", command, ...args]];
     case "init":
     case "create": {
-      const [initializer, ...initArgs] = args;
+      const [initializer, ...initArgs] = withoutSeparator(args);
       if (!initializer) return [["pnpm", "init"], ["yarn", "init"]];
-      const passed = initArgs[0] === "--" ? initArgs.slice(1) : initArgs;
-      return [["pnpm", "create", initializer, ...passed], ["yarn", "create", initializer, ...passed]];
+      return [["pnpm", "create", initializer, ...initArgs], ["yarn", "create", initializer, ...initArgs]];
     }
-    case "exec": {
-      const passed = args[0] === "--" ? args.slice(1) : args;
-      return npx(passed);
-    }
+    case "exec":
+      return npx(withoutSeparator(args));
     default:
       throw new UnsupportedNpmCommand(
         `\`${line.trim()}\`: npm2yarn converts npm install/i/add/ci/uninstall/run/test/start/init/create/exec and npx; write other commands in a plain fence`,
       );
   }
+}
+
+/**
+ * npm hands what follows `--` to the script or initializer; pnpm and yarn pass their extra
+ * arguments on directly, and a literal `--` would reach the script and end its option parsing.
+ */
+function withoutSeparator(args: string[]): string[] {
+  const at = args.indexOf("--");
+  return at === -1 ? args : [...args.slice(0, at), ...args.slice(at + 1)];
 }
 
 function install(args: string[], line: string): [string[], string[]] {

@@ -14,7 +14,17 @@ export async function drawDiagrams(placeholders: readonly HTMLElement[]): Promis
     const pass = ++generation;
     const dark = document.documentElement.dataset.theme === "dark";
     // 'strict' encodes HTML in labels and turns off click handlers: a diagram is drawing, not code.
-    const config: MermaidConfig = { startOnLoad: false, securityLevel: "strict", theme: dark ? "dark" : "default", fontFamily: "inherit" };
+    const config: MermaidConfig = {
+      startOnLoad: false,
+      securityLevel: "strict",
+      theme: dark ? "dark" : "default",
+      // The page's own font, measured as drawn; tighter spacing than Mermaid's defaults keeps labels
+      // legible once a wide diagram is scaled down to the content column.
+      fontFamily: getComputedStyle(document.body).fontFamily,
+      themeVariables: { fontSize: "15px" },
+      flowchart: { nodeSpacing: 28, rankSpacing: 40, padding: 10 },
+      sequence: { mirrorActors: false, actorMargin: 24, width: 120, boxMargin: 6, messageMargin: 30, actorFontSize: 15, messageFontSize: 15, noteFontSize: 14 },
+    };
     mermaid.initialize(config);
     for (const [index, placeholder] of placeholders.entries()) {
       const source = placeholder.querySelector("pre")?.textContent ?? "";

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, launchBrowser, newContext, open, screenshot } from "./helpers/browser";
+import { DESKTOP, PHONE, launchBrowser, newContext, open, screenshot } from "./helpers/browser";
 import { startServer, type RunningServer } from "./helpers/server";
 
 /** Pages of the embedded content: formulas (and a numbered code block), and Mermaid diagrams. */
@@ -85,7 +85,7 @@ describe("math, diagrams and code blocks in Chromium", () => {
       expect(await page.locator(".mermaid-diagram[data-drawn]").count()).toBe(2);
       // The drawing replaces the source; the labels are text, readable by everyone.
       expect(await diagram.locator(".code-block").isVisible()).toBe(false);
-      expect(await diagram.locator("svg").textContent()).toContain("A3: leader slot");
+      expect(await diagram.locator("svg").textContent()).toContain("A3: leader");
       expect(scripts.some(isMermaid)).toBe(true);
       const fill = () => diagram.locator("svg .node rect").first().evaluate((rect) => getComputedStyle(rect).fill);
       const light = await fill();
@@ -98,11 +98,28 @@ describe("math, diagrams and code blocks in Chromium", () => {
     });
   });
 
+  it("on a phone, keeps diagram labels legible in a frame that scrolls sideways, never the page", async () => {
+    for (const colorScheme of ["light", "dark"] as const) {
+      await visit("/concepts/sui-architecture/transaction-lifecycle", { ...PHONE, colorScheme }, async (page) => {
+        await page.waitForSelector(".mermaid-diagram[data-drawn] svg");
+        const sizes = await page.$eval(".mermaid-drawing", (frame) => {
+          const svg = frame.querySelector("svg")!;
+          return { scale: svg.getBoundingClientRect().width / svg.viewBox.baseVal.width, frame: frame.scrollWidth > frame.clientWidth, tabIndex: frame.tabIndex };
+        });
+        expect(sizes.scale).toBeGreaterThanOrEqual(0.69);
+        expect(sizes).toMatchObject({ frame: true, tabIndex: 0 });
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+        await page.locator(".mermaid-drawing").scrollIntoViewIfNeeded();
+        await screenshot(page, `markup-diagram-375-${colorScheme}`, false);
+      });
+    }
+  });
+
   it("keeps a diagram's source readable as code without JavaScript", async () => {
     await visit(DIAGRAMS, { ...DESKTOP, javaScriptEnabled: false }, async (page) => {
       const source = page.locator(".mermaid-diagram .code-block pre").first();
       expect(await source.isVisible()).toBe(true);
-      expect(await source.textContent()).toMatch(/^flowchart LR\n\s+subgraph r3 \[round 3\]/);
+      expect(await source.textContent()).toMatch(/^flowchart LR\n\s+A3\{\{"A3: leader"\}\} --> /);
     });
   });
 

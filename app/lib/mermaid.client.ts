@@ -22,7 +22,7 @@ export async function drawDiagrams(placeholders: readonly HTMLElement[]): Promis
       // legible once a wide diagram is scaled down to the content column.
       fontFamily: getComputedStyle(document.body).fontFamily,
       themeVariables: { fontSize: "15px" },
-      flowchart: { nodeSpacing: 28, rankSpacing: 40, padding: 10 },
+      flowchart: { nodeSpacing: 28, rankSpacing: 48, padding: 10 },
       sequence: { mirrorActors: false, actorMargin: 24, width: 120, boxMargin: 6, messageMargin: 30, actorFontSize: 15, messageFontSize: 15, noteFontSize: 14 },
     };
     mermaid.initialize(config);
@@ -31,7 +31,9 @@ export async function drawDiagrams(placeholders: readonly HTMLElement[]): Promis
       try {
         const { svg } = await mermaid.render(`mermaid-${index}-${pass}`, source);
         if (pass !== generation || !placeholder.isConnected) return; // a newer pass (theme switch) or another page took over
-        figureOf(placeholder).innerHTML = svg;
+        const figure = figureOf(placeholder);
+        figure.innerHTML = svg;
+        keepLegible(figure);
         placeholder.dataset.drawn = "";
       } catch (error) {
         delete placeholder.dataset.drawn;
@@ -43,6 +45,19 @@ export async function drawDiagrams(placeholders: readonly HTMLElement[]): Promis
   const observer = new MutationObserver(() => void draw());
   observer.observe(document.documentElement, { attributes: true, attributeFilter: ["data-theme"] });
   return () => observer.disconnect();
+}
+
+/**
+ * Mermaid scales a drawing down to the column's width; on a phone its labels would shrink below
+ * reading size. Past 70% of its natural size it stops shrinking and its frame scrolls sideways.
+ */
+function keepLegible(figure: HTMLElement): void {
+  const svg = figure.querySelector("svg");
+  const width = svg?.viewBox.baseVal?.width;
+  if (svg && width) svg.style.minWidth = `${Math.round(width * 0.7)}px`;
+  // A frame that scrolls must be reachable by keyboard to be scrolled.
+  if (figure.scrollWidth > figure.clientWidth) figure.tabIndex = 0;
+  else figure.removeAttribute("tabindex");
 }
 
 /** The element the drawing goes into, made on first use beside the source. */

@@ -81,6 +81,8 @@ describe("math, diagrams and code blocks in Chromium", () => {
   it("draws Mermaid diagrams with the page's theme, and redraws them when the theme changes", async () => {
     await visit(DIAGRAMS, DESKTOP, async (page, scripts) => {
       const diagram = page.locator(".mermaid-diagram").first();
+      // Mermaid loads when a diagram comes near the viewport.
+      await diagram.scrollIntoViewIfNeeded();
       await page.waitForSelector(".mermaid-diagram[data-drawn] svg");
       expect(await page.locator(".mermaid-diagram[data-drawn]").count()).toBe(2);
       // The drawing replaces the source; the labels are text, readable by everyone.
@@ -89,7 +91,6 @@ describe("math, diagrams and code blocks in Chromium", () => {
       expect(scripts.some(isMermaid)).toBe(true);
       const fill = () => diagram.locator("svg .node rect").first().evaluate((rect) => getComputedStyle(rect).fill);
       const light = await fill();
-      await diagram.scrollIntoViewIfNeeded();
       await screenshot(page, "markup-diagram-light", false);
 
       await page.click(".theme-toggle");
@@ -101,6 +102,7 @@ describe("math, diagrams and code blocks in Chromium", () => {
   it("on a phone, keeps diagram labels legible in a frame that scrolls sideways, never the page", async () => {
     for (const colorScheme of ["light", "dark"] as const) {
       await visit("/concepts/sui-architecture/transaction-lifecycle", { ...PHONE, colorScheme }, async (page) => {
+        await page.locator(".mermaid-diagram").scrollIntoViewIfNeeded();
         await page.waitForSelector(".mermaid-diagram[data-drawn] svg");
         const sizes = await page.$eval(".mermaid-drawing", (frame) => {
           const svg = frame.querySelector("svg")!;

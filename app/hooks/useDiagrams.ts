@@ -1,8 +1,9 @@
 import { useEffect } from "react";
 
 /**
- * Draws the Mermaid diagrams of the page body once it is in the document. `body` changes with the
- * page; the loader (and Mermaid behind it) is imported only when the page has a diagram.
+ * Draws the Mermaid diagrams of the page body. The loader, and Mermaid behind it, is imported only
+ * when the page has a diagram and one comes near the viewport, so a page whose diagrams are far
+ * down does not pay for Mermaid until the reader gets there. `body` changes with the page.
  */
 export function useDiagrams(body: unknown): void {
   useEffect(() => {
@@ -10,13 +11,22 @@ export function useDiagrams(body: unknown): void {
     if (!placeholders.length) return;
     let stop: (() => void) | undefined;
     let cancelled = false;
-    void import("~/lib/mermaid.client").then(async ({ drawDiagrams }) => {
-      const disconnect = await drawDiagrams(placeholders);
-      if (cancelled) disconnect();
-      else stop = disconnect;
-    });
+    const near = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        near.disconnect();
+        void import("~/lib/mermaid.client").then(async ({ drawDiagrams }) => {
+          const disconnect = await drawDiagrams(placeholders);
+          if (cancelled) disconnect();
+          else stop = disconnect;
+        });
+      },
+      { rootMargin: "100% 0px" },
+    );
+    for (const placeholder of placeholders) near.observe(placeholder);
     return () => {
       cancelled = true;
+      near.disconnect();
       stop?.();
     };
   }, [body]);

@@ -6,10 +6,12 @@ import { SECTIONS, SiteFooter, SiteHeader } from "~/components/SiteHeader";
 import type { ErrorPayload } from "~/lib/http.server";
 import styles from "~/styles/site.css";
 import searchStyles from "~/styles/search.css";
+import markupStyles from "~/styles/markup.css";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
   { rel: "stylesheet", href: searchStyles },
+  { rel: "stylesheet", href: markupStyles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 

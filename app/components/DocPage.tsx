@@ -12,11 +12,13 @@ import { SiteFooter, SiteHeader } from "./SiteHeader";
 import { SidebarDrawer } from "./SidebarDrawer";
 import { useDrawer } from "~/hooks/useDrawer";
 import { useMovedAnchor } from "~/hooks/useMovedAnchor";
+import { useDiagrams } from "~/hooks/useDiagrams";
 
 export function DocPage({ data }: { data: PageData }) {
   const { page, sidebar, navigation, commit, pinned, site } = data;
   const drawer = useDrawer();
   useMovedAnchor();
+  useDiagrams(page.html);
   return (
     <PinnedCommit.Provider value={pinned}>
       <div className="page-shell">

@@ -7,6 +7,7 @@ import type { MdxJsxFlowElement, MdxJsxTextElement } from "mdast-util-mdx-jsx";
 import rehypeSlug from "rehype-slug";
 import remarkDirective from "remark-directive";
 import remarkGfm from "remark-gfm";
+import remarkMath from "remark-math";
 import remarkMdx from "remark-mdx";
 import remarkParse from "remark-parse";
 import remarkRehype from "remark-rehype";
@@ -17,10 +18,14 @@ import { getHighlighter, THEMES, transformerCodeMeta } from "./highlighter";
 import { resolveImport } from "./imports";
 import { PageProblems, problemAt, type PageProblem } from "./problems";
 import { rehypeCodeLanguages } from "./rehype-code-languages";
+import { rehypeMath } from "./rehype-math";
+import { rehypeMermaid } from "./rehype-mermaid";
 import { rehypeToc, type TocEntry } from "./rehype-toc";
 import { remarkAdmonitions } from "./remark-admonitions";
+import { remarkNpm2yarn } from "./remark-npm2yarn";
 import { renderHtml } from "./render-html";
 import { attributeValue, checkSafeSubset } from "./safe-subset";
+import { transformerLineNumbers } from "./shiki-line-numbers";
 
 export type { TocEntry };
 
@@ -28,7 +33,7 @@ export type { TocEntry };
  * Bump when the output of compileMdx changes for the same input, so cached pages are recompiled
  * (the engine adds the versions of the parser and highlighter packages to every key).
  */
-export const COMPILER_VERSION = "page-html@1";
+export const COMPILER_VERSION = "page-html@2";
 
 export interface MdxInput {
   /** Repository path of the page, e.g. docs/guides/index.mdx. */
@@ -46,7 +51,14 @@ export interface CompiledPage {
 
 type JsxElement = MdxJsxFlowElement | MdxJsxTextElement;
 
-const parser = unified().use(remarkParse).use(remarkMdx).use(remarkGfm).use(remarkDirective).use(remarkAdmonitions);
+const parser = unified()
+  .use(remarkParse)
+  .use(remarkMdx)
+  .use(remarkMath) // after remark-mdx: braces inside $…$ stay TeX, never MDX expressions
+  .use(remarkGfm)
+  .use(remarkDirective)
+  .use(remarkAdmonitions)
+  .use(remarkNpm2yarn);
 
 /**
  * Compiles a page to the HTML of its body: allowed elements and the site's components. Throws PageProblems, each with
@@ -61,8 +73,10 @@ export async function compileMdx({ path, source, files }: MdxInput): Promise<Com
     .use(remarkRehype, { handlers: { mdxJsxFlowElement: jsxToHast, mdxJsxTextElement: jsxToHast } })
     .use(rehypeSlug)
     .use(rehypeToc(toc))
+    .use(rehypeMath)
+    .use(rehypeMermaid)
     .use(rehypeCodeLanguages)
-    .use(rehypeShikiFromHighlighter, highlighter, { themes: THEMES, defaultColor: false, transformers: [transformerMetaHighlight(), transformerCodeMeta] })
+    .use(rehypeShikiFromHighlighter, highlighter, { themes: THEMES, defaultColor: false, transformers: [transformerMetaHighlight(), transformerCodeMeta, transformerLineNumbers] })
     .run(mdast, file)
     .catch((error: unknown) => {
       throw asProblems(path, error);

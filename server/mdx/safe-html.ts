@@ -2,6 +2,7 @@
  * What a page may contain, as data: the compiler checks authors' JSX against these lists and the
  * HTML renderer (render-html.ts) applies them again to every element it writes.
  */
+import { MATHML_ELEMENTS } from "./mathml-elements";
 
 /** Values of props and attributes: literals only. */
 export type PropValue = string | number | boolean | null | PropValue[] | { [key: string]: PropValue };
@@ -75,6 +76,7 @@ export const HTML_ELEMENTS: Readonly<Record<string, readonly string[]>> = {
   u: [],
   ul: [],
   var: [],
+  ...MATHML_ELEMENTS,
 };
 
 /** Attributes whose value is a URL, checked with isSafeUrl. */

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { excerpt } from "../server/search/excerpt";
 import { pageSections, plainText } from "../server/search/sections";
 import { parseSearchRequest } from "../server/search/query";
-import { SearchIndex } from "../server/search/search-index";
 
 describe("plainText", () => {
   it.each([
@@ -70,27 +69,4 @@ describe("parseSearchRequest", () => {
   it.each(["", "q=", "q=%20", `q=${"x".repeat(201)}`, "q=a&limit=0", "q=a&limit=51", "q=a&limit=2.5", "q=a&limit="])("rejects %s", (query) =>
     expect(() => parseSearchRequest(new URLSearchParams(query))).toThrow(/query|characters|limit/),
   );
-});
-
-describe("SearchIndex", () => {
-  const index = SearchIndex.build([
-    ...pageSections("concepts/gas", "Gas", "Every transaction pays gas.\n\n## Storage rebates\n\nDeleting objects refunds storage fees."),
-    ...pageSections("standards/coin", "Coin", "The coin standard.\n\n## Splitting\n\nUse coin::split to divide a balance."),
-  ]);
-
-  it.each([
-    ["storage rebate", "concepts/gas", "Storage rebates"],
-    ["refunds", "concepts/gas", "Storage rebates"],
-    ["coin::split", "standards/coin", "Splitting"],
-    ["balanc", "standards/coin", "Splitting"],
-    ["gas", "concepts/gas", ""],
-  ])("%s finds %s › %s", (q, id, section) => expect(index.search(q, 5)[0]).toMatchObject({ id, section }));
-
-  it("falls back to any word when no section has all of them", () => {
-    expect(index.search("rebates zebra", 5)[0]).toMatchObject({ id: "concepts/gas" });
-  });
-
-  it("finds nothing for words that appear nowhere", () => {
-    expect(index.search("xylophone", 5)).toEqual([]);
-  });
 });

@@ -50,9 +50,9 @@ describe("SearchService limits on pinned-commit indexes", () => {
     // Asking for a commit whose build is under way joins it, whoever started it and however full the queue is.
     const joined = search.search(snapshot("a"), q, "client-4");
     release();
-    for (const results of await Promise.all([first, joined, ...others])) expect(results[0]).toMatchObject({ id: "p" });
+    for (const { results } of await Promise.all([first, joined, ...others])) expect(results[0]).toMatchObject({ id: "p" });
     // Once they are done, the same clients may start builds again.
-    expect(await search.search(snapshot("b"), q, "client-1")).toHaveLength(1);
+    expect((await search.search(snapshot("b"), q, "client-1")).results).toHaveLength(1);
   });
 
   it("never limits, queues or evicts the live commit's index", async () => {

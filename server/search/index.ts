@@ -3,14 +3,14 @@ import { LRUCache } from "lru-cache";
 import type { ContentEngine, Snapshot } from "../engine";
 import { OverloadedError } from "../errors";
 import { concurrencyLimit } from "../single-flight";
-import { SearchIndex, type SearchResult } from "./search-index";
+import { SearchIndex, type SearchResults } from "./search-index";
 import type { SearchRequest } from "./query";
 
 /** Time limit of building one commit's index in a worker, ms. */
 const BUILD_TIMEOUT_MS = 60_000;
 
-export { parseSearchRequest, MAX_QUERY_LENGTH, type SearchRequest } from "./query";
-export type { SearchResult } from "./search-index";
+export { parseSearchRequest, searchWords, MAX_QUERY_LENGTH, MAX_RESULTS, type SearchRequest } from "./query";
+export type { PageHit, SearchResults, SectionHit } from "./search-index";
 
 /** How much index building readers of pinned commits may cause; the live commit's index is never limited. */
 export interface SearchLimits {
@@ -86,7 +86,7 @@ export class SearchService {
    * pinned commit whose index is not built yet is built only within the limits, else this throws
    * an OverloadedError.
    */
-  async search(snapshot: Snapshot, { q, limit }: SearchRequest, client = "unknown"): Promise<SearchResult[]> {
+  async search(snapshot: Snapshot, { q, limit }: SearchRequest, client = "unknown"): Promise<SearchResults> {
     return (await this.index(snapshot, client)).search(q, limit);
   }
 

@@ -2,7 +2,7 @@
  * How words are matched and results ranked: the MiniSearch settings for indexing and querying.
  * Kept apart from the index so the rules can be read (and tested) in one place.
  */
-import MiniSearch, { type Options, type QueryCombination, type SearchOptions } from "minisearch";
+import MiniSearch, { type Options, type QueryCombination, type SearchOptions, type SearchResult } from "minisearch";
 import type { Section } from "./sections";
 
 /**
@@ -88,4 +88,20 @@ export function queryFor(q: string, vocabulary: ReadonlySet<string>): QueryCombi
       return { combineWith: "OR", queries: [asTyped, { combineWith: "OR", queries: swaps, prefix: false, fuzzy: false, boostTerm: () => oneEdit }] };
     }),
   };
+}
+
+/** How much more a section counts when its heading or page title holds every word of the query. */
+const ALL_WORDS_IN_HEADING = 2;
+
+/**
+ * Re-ranks hits of a query of several words: a section whose heading (or page title) holds all of
+ * them is what the reader named ("transfer policy" and the heading "Create a transfer policy"),
+ * more than a page whose title holds one of them and whose body holds the other. MiniSearch
+ * scores each word on its own, so this is done here.
+ */
+export function preferAllWordsInHeading(hits: SearchResult[], words: number): SearchResult[] {
+  if (words < 2) return hits;
+  const inOneField = (hit: SearchResult) =>
+    ["heading", "pageTitle"].some((field) => Object.values(hit.match).filter((fields) => fields.includes(field)).length >= words);
+  return hits.map((hit) => (inOneField(hit) ? { ...hit, score: hit.score * ALL_WORDS_IN_HEADING } : hit)).sort((a, b) => b.score - a.score);
 }

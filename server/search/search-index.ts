@@ -1,6 +1,6 @@
 import MiniSearch, { type SearchResult as MiniSearchHit } from "minisearch";
 import { excerpt } from "./excerpt";
-import { INDEX_OPTIONS, queryFor, SEARCH_OPTIONS } from "./ranking";
+import { INDEX_OPTIONS, preferAllWordsInHeading, queryFor, SEARCH_OPTIONS } from "./ranking";
 import type { Section } from "./sections";
 
 /** One section of a page that matches, with the text around the match. */
@@ -88,6 +88,7 @@ export class SearchIndex {
     const query = queryFor(q, this.words);
     let hits = this.index.search(query, { ...SEARCH_OPTIONS, combineWith: "AND" });
     if (hits.length === 0) hits = this.index.search(query, { ...SEARCH_OPTIONS, combineWith: "OR" });
+    hits = preferAllWordsInHeading(hits, query.queries.length);
     // Hits come best first, so each page's first hit is its best and pages stay in rank order.
     const byPage = new Map<string, MiniSearchHit[]>();
     for (const hit of hits) {

@@ -26,10 +26,13 @@ const MIN_PREFIX_LENGTH = 2;
 const BOOST = { pageTitle: 5, heading: 2.5, text: 1 } as const;
 
 /**
- * Scores of inexact matches relative to exact ones (1): a prefix of a word is more likely meant
- * than a word one typo away. MiniSearch lowers both further as the distance grows.
+ * Scores of inexact matches relative to exact ones (1). Typo matches are only sought for words the
+ * index lacks, so they rarely compete with exact matches of the same word; they must not weigh so
+ * little that the other, correctly typed words of the query decide alone. A prefix still beats a
+ * word one typo away ("valida" means "validator" more than "valid"). MiniSearch lowers both further
+ * as the distance grows.
  */
-const WEIGHTS = { prefix: 0.5, fuzzy: 0.3 } as const;
+const WEIGHTS = { prefix: 0.6, fuzzy: 0.5 } as const;
 
 export const FIELDS = Object.keys(BOOST) as Array<keyof typeof BOOST>;
 
@@ -91,7 +94,7 @@ export function queryFor(q: string, vocabulary: ReadonlySet<string>): QueryCombi
 }
 
 /** How much more a section counts when its heading or page title holds every word of the query. */
-const ALL_WORDS_IN_HEADING = 2;
+const ALL_WORDS_IN_HEADING = 3;
 
 /**
  * Re-ranks hits of a query of several words: a section whose heading (or page title) holds all of

@@ -13,6 +13,8 @@ const PAGES: Array<[id: string, title: string, body: string]> = [
   ["standards/token-policy", "Token Policy", "Rules for tokens.\n\n## Create a policy\n\nA policy limits who may transfer a token."],
   ["standards/coin", "Coin", "The coin standard.\n\n## Splitting\n\nUse coin::split to divide a balance.\n\n## Merging\n\nUse coin::join."],
   ["guides/coins", "Coins and Balances", "Coins carry a balance."],
+  ["guides/validators", "Run a Validator", "Validators vote on checkpoints."],
+  ["concepts/valid", "Valid Transactions", "A transaction is valid when its inputs exist."],
   ["concepts/gas", "Gas", "Every transaction pays gas.\n\n## Storage rebates\n\nDeleting objects refunds storage fees."],
 ];
 
@@ -27,6 +29,7 @@ describe("SearchIndex ranking", () => {
     // The last word is a prefix while the reader types.
     ["prefix", "kio", ["standards/kiosk", "standards/kiosk-apps", "references/glossary", "concepts/object-model"]],
     ["prefix of a later word", "storage reb", ["concepts/gas"]],
+    ["prefix over a word one typo away", "valida", ["guides/validators", "concepts/valid"]],
     // Typos: a swapped pair, a missing letter, a wrong letter; the exact neighbour "risk" stays below.
     ["swapped letters", "kisok", ["standards/kiosk", "standards/kiosk-apps", "references/glossary", "concepts/object-model"]],
     ["missing letter", "balnce", ["guides/coins", "standards/coin"]],

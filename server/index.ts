@@ -94,8 +94,9 @@ export async function startContentService(config: Config = readConfig(), log?: (
     log: print,
   });
   const engine = new ContentEngine(store, { generators, compiledDir: path.join(config.dataDir, "compiled") });
-  const search = new SearchService(engine);
   const markdown = new MarkdownService(engine);
+  // Search indexes each page's clean Markdown, so a snippet's text is found under the pages that include it.
+  const search = new SearchService(engine, markdown);
   // The first search at a new live commit should not pay for its index; a failure here resurfaces
   // on that search.
   const onLive = (snapshot: Snapshot) => void search.setLive(snapshot).catch(() => {});

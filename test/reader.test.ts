@@ -51,6 +51,12 @@ describe("reader features: search, static files, edit links, sharing", () => {
     expect(section!.highlights.map(([s, e]) => section!.excerpt.slice(s, e).toLowerCase())).toContain("zebrafish");
   });
 
+  it("finds a snippet's text under the section of the page that includes it, not as a page of its own", async () => {
+    const { body } = await search("q=hello%20from%20the%20snippet");
+    expect(body.results!.map((r) => r.id)).toEqual(["guides/first"]);
+    expect(body.results![0]!.sections[0]).toMatchObject({ heading: "Install", url: "/guides/first#install" });
+  });
+
   it("forgives typos, and matches the last word as a prefix while the reader types", async () => {
     for (const q of ["zebarfish", "zebrafsh", "coins%20and%20bal"]) expect((await search(`q=${q}`)).body.results![0], q).toMatchObject({ id: "guides/coins" });
   });

@@ -1,4 +1,8 @@
 import GithubSlugger from "github-slugger";
+import type { Nodes, Root } from "mdast";
+import remarkGfm from "remark-gfm";
+import remarkParse from "remark-parse";
+import { unified } from "unified";
 
 /** One searchable unit: the text of a page between two h2/h3 headings (or before the first). */
 export interface Section {
@@ -13,82 +17,57 @@ export interface Section {
   text: string;
 }
 
-const FENCE = /^\s*(`{3,}|~{3,})/;
-const HEADING = /^(#{1,6})\s+(.*?)\s*#*\s*$/;
+const parser = unified().use(remarkParse).use(remarkGfm);
 
-const ENTITIES: Record<string, string> = { lt: "<", gt: ">", amp: "&", quot: '"', apos: "'", nbsp: " " };
-
-/** Reduces inline Markdown/MDX to the words a reader sees, as rehype-slug sees a heading's text. */
-export function inlineText(text: string): string {
-  return text
-    .replace(/<\/?[A-Za-z][^>]*>/g, " ") // JSX and HTML tags; their children stay
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, "$1") // images: keep the alt text
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1") // links: keep the label
-    .replace(/[`*~]/g, "") // inline code and emphasis marks; `_` stays, it is part of identifiers
-    .replace(/&(lt|gt|amp|quot|apos|nbsp);/g, (_, name: string) => ENTITIES[name]!)
-    .replace(/\s+/g, " ")
-    .trim();
-}
-
-/** Reduces one body line to its words: block markers go, then inline markup. */
-export function plainText(line: string): string {
-  return inlineText(
-    line
-      .replace(/^\s*:::\s*\w*\s*/, "") // admonition fences; a title after them stays
-      .replace(/^\s*(?:[-*+]|\d+\.)\s+/, "") // list markers
-      .replace(/^\s*>\s?/, "") // blockquotes
-      .replace(/^[\s|:-]+$/, "") // table delimiter rows
-      .replace(/\|/g, " "), // table cells
-  );
-}
-
-function stripFrontmatter(source: string): string {
-  const match = /^---\r?\n[\s\S]*?\r?\n---\r?\n/.exec(source);
-  return match ? source.slice(match[0].length) : source;
-}
+/** Nodes whose children are blocks: their texts are joined with a space, not run together. */
+const BLOCK_PARENTS = new Set(["root", "blockquote", "list", "listItem", "table", "tableRow", "footnoteDefinition"]);
 
 /**
- * Splits an MDX page into sections at its h2 and h3 headings. Anchors are produced with the same
- * slugger, in the same order, as rehype-slug at compile time, so duplicate headings get the same
- * `-1`, `-2` suffixes. Code blocks stay searchable (readers look up function names).
+ * The words a reader sees in a node, as textContent would give them once rendered: code keeps its
+ * text (readers look up function names), images their alt text, HTML nothing.
  */
-export function pageSections(pageId: string, pageTitle: string, source: string): Section[] {
+export function textOf(node: Nodes): string {
+  if (node.type === "html") return "";
+  if (node.type === "image") return node.alt ?? "";
+  if ("value" in node) return node.value;
+  if (!("children" in node)) return "";
+  return (node.children as Nodes[]).map(textOf).join(BLOCK_PARENTS.has(node.type) ? " " : "");
+}
+
+const clean = (text: string) => text.replace(/\s+/g, " ").trim();
+
+/**
+ * Splits a page's clean Markdown (server/markdown: snippets inlined, no MDX left) into sections at
+ * its h2 and h3 headings. Anchors come from the same slugger, fed every heading in the same order,
+ * as rehype-slug at compile time, so duplicate headings get the same `-1`, `-2` suffixes.
+ */
+export function pageSections(pageId: string, pageTitle: string, markdown: string): Section[] {
+  const tree = parser.parse(markdown) as Root;
   const slugger = new GithubSlugger();
   const sections: Section[] = [];
   let current: Section = { key: pageId, pageId, pageTitle, heading: "", anchor: "", text: "" };
-  const lines: string[] = [];
+  let texts: string[] = [];
+  // The introduction is kept even when empty: a match on the page title alone leads to the page's top.
   const flush = () => {
-    current.text = lines.join(" ").replace(/\s+/g, " ").trim();
-    if (current.text || current.heading) sections.push(current);
-    lines.length = 0;
+    current.text = clean(texts.join(" "));
+    if (current.text || current.heading || !current.anchor) sections.push(current);
+    texts = [];
   };
-  let fence: string | undefined;
-  for (const line of stripFrontmatter(source).split(/\r?\n/)) {
-    const fenceMatch = FENCE.exec(line);
-    if (fence) {
-      if (fenceMatch && fenceMatch[1]!.startsWith(fence)) fence = undefined;
-      else lines.push(line.trim());
+  for (const node of tree.children) {
+    if (node.type !== "heading") {
+      texts.push(textOf(node));
       continue;
     }
-    if (fenceMatch) {
-      fence = fenceMatch[1];
-      continue;
+    // The slug is of the text as rendered, spaces and all, as rehype-slug sees it.
+    const raw = textOf(node);
+    const heading = clean(raw);
+    const anchor = slugger.slug(raw);
+    if (node.depth === 2 || node.depth === 3) {
+      flush();
+      current = { key: `${pageId}#${anchor}`, pageId, pageTitle, heading, anchor, text: "" };
+    } else {
+      texts.push(heading);
     }
-    if (/^(import|export)\s/.test(line)) continue;
-    const heading = HEADING.exec(line);
-    if (heading) {
-      const text = inlineText(heading[2]!);
-      const anchor = slugger.slug(text);
-      if (heading[1]!.length === 2 || heading[1]!.length === 3) {
-        flush();
-        current = { key: `${pageId}#${anchor}`, pageId, pageTitle, heading: text, anchor, text: "" };
-      } else {
-        lines.push(text);
-      }
-      continue;
-    }
-    const text = plainText(line);
-    if (text) lines.push(text);
   }
   flush();
   return sections;

@@ -3,7 +3,7 @@ import { pageSections } from "./sections";
 
 describe("pageSections", () => {
   const markdown = [
-    "Intro text with a [link](/x) and ![a diagram](/d.svg).",
+    "Intro text with a [link](/x), a [`code` label](/y \"t\") and ![a diagram](/d.svg).",
     "## First `step`",
     "Body one.",
     "```move",
@@ -14,12 +14,12 @@ describe("pageSections", () => {
     "#### Small",
     "Kept in detail.",
     "## First step",
-    "> **Tip:** quoted",
+    "> **Tip:** quoted `a\\_b` and a\\_b",
     "## 2. Sign \\[env.\\<name>]",
     "| a | `public_transfer` |\n|---|---|\n| 1 | yes |",
     "- item *one*",
     "- item __two__",
-    "<div>html is dropped</div>",
+    "<div>tags go, text stays</div>",
   ].join("\n\n");
   const sections = pageSections("a", "A", markdown);
 
@@ -33,13 +33,13 @@ describe("pageSections", () => {
     ]);
   });
 
-  it("keeps the words a reader sees: link labels, alt text, code, h4 text, table cells, list items", () => {
+  it("keeps the words a reader sees: link labels, alt text, code, h4 text, table cells, list items, text inside HTML", () => {
     expect(sections.map((s) => s.text)).toEqual([
-      "Intro text with a link and a diagram.",
+      "Intro text with a link, a code label and a diagram.",
       "Body one. ## not a heading",
       "Deeper. Small Kept in detail.",
-      "Tip: quoted",
-      "a public_transfer 1 yes item one item two",
+      "Tip: quoted a\\_b and a_b",
+      "a public_transfer 1 yes item one item two tags go, text stays",
     ]);
   });
 

@@ -1,8 +1,4 @@
 import GithubSlugger from "github-slugger";
-import type { Nodes, Root } from "mdast";
-import remarkGfm from "remark-gfm";
-import remarkParse from "remark-parse";
-import { unified } from "unified";
 
 /** One searchable unit: the text of a page between two h2/h3 headings (or before the first). */
 export interface Section {
@@ -17,32 +13,62 @@ export interface Section {
   text: string;
 }
 
-const parser = unified().use(remarkParse).use(remarkGfm);
+const FENCE = /^(`{3,}|~{3,})/;
+const HEADING = /^(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/;
+const CODE_SPAN = /(`+)([\s\S]*?[^`])\1(?!`)/g;
+const ENTITIES: Record<string, string> = { lt: "<", gt: ">", amp: "&", quot: '"', apos: "'", nbsp: " " };
 
-/** Nodes whose children are blocks: their texts are joined with a space, not run together. */
-const BLOCK_PARENTS = new Set(["root", "blockquote", "list", "listItem", "table", "tableRow", "footnoteDefinition"]);
+/** Inline Markdown outside code spans reduced to its words: links to labels, images to alt text, marks and escapes undone. */
+function inlineWords(markdown: string): string {
+  return markdown
+    .replace(/!\[((?:\\.|[^\]\\])*)\]\([^)]*\)/g, "$1") // images: the alt text
+    .replace(/\[((?:\\.|[^\]\\])*)\]\([^)]*\)/g, "$1") // links: the label
+    .replace(/<((?:https?|mailto):[^>\s]*)>/g, "$1") // autolinks
+    .replace(/(?<!\\)<\/?[A-Za-z][^>]*>/g, "") // raw HTML tags, which render as nothing
+    .replace(/(?<!\\)\*+/g, "") // strong and emphasis
+    .replace(/(?<![\p{L}\p{N}\\])_+|(?<!\\)_+(?![\p{L}\p{N}])/gu, "") // emphasis with _, not the _ inside identifiers
+    .replace(/\\$/gm, "") // hard line breaks
+    .replace(/\\([!-/:-@[-`{-~])/g, "$1") // backslash escapes
+    .replace(/&(lt|gt|amp|quot|apos|nbsp);/g, (_, name: string) => ENTITIES[name]!)
+    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
+    .replace(/&#([0-9]+);/g, (_, dec: string) => String.fromCodePoint(Number(dec)));
+}
 
 /**
- * The words a reader sees in a node, as textContent would give them once rendered: code keeps its
- * text (readers look up function names), images their alt text, HTML nothing.
+ * The text a line of clean Markdown renders to, as textContent would give it: code spans keep
+ * their text verbatim (readers look up function names), the rest goes through inlineWords. Code
+ * spans are set aside first, so a link whose label holds code is still one link.
  */
-export function textOf(node: Nodes): string {
-  if (node.type === "html") return "";
-  if (node.type === "image") return node.alt ?? "";
-  if ("value" in node) return node.value;
-  if (!("children" in node)) return "";
-  return (node.children as Nodes[]).map(textOf).join(BLOCK_PARENTS.has(node.type) ? " " : "");
+export function renderedText(line: string): string {
+  const codes: string[] = [];
+  const outside = line.replace(CODE_SPAN, (_, _ticks: string, code: string) => {
+    // A code span drops one space on each side when it has both (CommonMark).
+    codes.push(/^ .* $/s.test(code) && code.trim() ? code.slice(1, -1) : code);
+    return `\uE000${codes.length - 1}\uE001`;
+  });
+  return inlineWords(outside).replace(/\uE000(\d+)\uE001/g, (_, i: string) => codes[Number(i)]!);
+}
+
+/** A body line's words: blockquote, list and table markup go first. */
+function lineText(line: string): string {
+  return renderedText(
+    line
+      .replace(/^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?/, "") // list markers and task boxes
+      .replace(/^\s*\|?(?:\s*:?-+:?\s*\|)+\s*:?-*:?\s*$/, "") // table delimiter rows
+      .replace(/(?<!\\)\|/g, " "), // table cells
+  );
 }
 
 const clean = (text: string) => text.replace(/\s+/g, " ").trim();
 
 /**
- * Splits a page's clean Markdown (server/markdown: snippets inlined, no MDX left) into sections at
- * its h2 and h3 headings. Anchors come from the same slugger, fed every heading in the same order,
- * as rehype-slug at compile time, so duplicate headings get the same `-1`, `-2` suffixes.
+ * Splits a page's clean Markdown (server/markdown: snippets inlined, no MDX left, printed by
+ * remark-stringify: ATX headings, fenced code) into sections at its h2 and h3 headings. A line
+ * scan rather than a Markdown parser: indexing every page at every commit it is built for must
+ * stay cheap. Anchors come from the same slugger, fed every heading in the same order, as
+ * rehype-slug at compile time, so duplicate headings get the same `-1`, `-2` suffixes.
  */
 export function pageSections(pageId: string, pageTitle: string, markdown: string): Section[] {
-  const tree = parser.parse(markdown) as Root;
   const slugger = new GithubSlugger();
   const sections: Section[] = [];
   let current: Section = { key: pageId, pageId, pageTitle, heading: "", anchor: "", text: "" };
@@ -53,20 +79,33 @@ export function pageSections(pageId: string, pageTitle: string, markdown: string
     if (current.text || current.heading || !current.anchor) sections.push(current);
     texts = [];
   };
-  for (const node of tree.children) {
-    if (node.type !== "heading") {
-      texts.push(textOf(node));
+  let fence: string | undefined;
+  for (const rawLine of markdown.split("\n")) {
+    // Blockquotes (admonitions among them) hold headings and code too.
+    const line = rawLine.replace(/^(?:\s*>)+\s?/, "");
+    const fenceMatch = FENCE.exec(line.trimStart());
+    if (fence) {
+      if (fenceMatch && fenceMatch[1]!.startsWith(fence) && !line.trim().slice(fenceMatch[1]!.length).trim()) fence = undefined;
+      else texts.push(line);
+      continue;
+    }
+    if (fenceMatch) {
+      fence = fenceMatch[1];
+      continue;
+    }
+    const heading = HEADING.exec(line);
+    if (!heading) {
+      texts.push(lineText(line));
       continue;
     }
     // The slug is of the text as rendered, spaces and all, as rehype-slug sees it.
-    const raw = textOf(node);
-    const heading = clean(raw);
-    const anchor = slugger.slug(raw);
-    if (node.depth === 2 || node.depth === 3) {
+    const rendered = renderedText(heading[2]!);
+    const anchor = slugger.slug(rendered);
+    if (heading[1]!.length === 2 || heading[1]!.length === 3) {
       flush();
-      current = { key: `${pageId}#${anchor}`, pageId, pageTitle, heading, anchor, text: "" };
+      current = { key: `${pageId}#${anchor}`, pageId, pageTitle, heading: clean(rendered), anchor, text: "" };
     } else {
-      texts.push(heading);
+      texts.push(rendered);
     }
   }
   flush();

@@ -16,7 +16,7 @@ import { NotFoundError } from "./errors";
 import type { PageMeta } from "./content/catalogue";
 import type { CompiledPage } from "./mdx/compile";
 import { parseVersionRecord, type VersionRecord } from "./content/version";
-import { SearchService, type SearchRequest, type SearchResult } from "./search/index";
+import { SearchService, type SearchRequest, type SearchResults } from "./search/index";
 import { MarkdownService } from "./markdown/service";
 import { staticFile, type StaticFile } from "./content/static-files";
 import { WebhookReceiver, type WebhookAnswer, type WebhookDelivery } from "./webhook";
@@ -36,7 +36,7 @@ export { closeWorkers } from "./workers/pool";
 export type { VersionRecord } from "./content/version";
 export type { StaticFile } from "./content/static-files";
 export type { WebhookAnswer, WebhookDelivery } from "./webhook";
-export { parseSearchRequest, MAX_QUERY_LENGTH, type SearchRequest, type SearchResult } from "./search/index";
+export { parseSearchRequest, searchWords, MAX_QUERY_LENGTH, MAX_RESULTS, type PageHit, type SearchRequest, type SearchResults, type SectionHit } from "./search/index";
 
 /** Commits that changed a page, newest first. */
 export interface PageHistory {
@@ -67,7 +67,7 @@ export interface ContentService {
   /** The commits that changed a page, seen from the snapshot's commit; `skip` and `limit` page through them. */
   history(snapshot: Snapshot, page: PageMeta, range?: { skip?: number; limit?: number }): Promise<PageHistory>;
   /** Full-text search at the snapshot's commit; `client` (an IP address) is held to the pinned-commit limits. */
-  search(snapshot: Snapshot, request: SearchRequest, client?: string): Promise<SearchResult[]>;
+  search(snapshot: Snapshot, request: SearchRequest, client?: string): Promise<SearchResults>;
   /** A file under static/ at the snapshot's commit, found without reading it (400/404 errors for bad paths). */
   staticFile(snapshot: Snapshot, urlPath: string): StaticFile;
   /** The bytes of a file found by staticFile. */
@@ -94,8 +94,9 @@ export async function startContentService(config: Config = readConfig(), log?: (
     log: print,
   });
   const engine = new ContentEngine(store, { generators, compiledDir: path.join(config.dataDir, "compiled") });
-  const search = new SearchService(engine);
   const markdown = new MarkdownService(engine);
+  // Search indexes each page's clean Markdown, so a snippet's text is found under the pages that include it.
+  const search = new SearchService(engine, markdown);
   // The first search at a new live commit should not pay for its index; a failure here resurfaces
   // on that search.
   const onLive = (snapshot: Snapshot) => void search.setLive(snapshot).catch(() => {});

@@ -35,22 +35,40 @@ describe("reader features: search, static files, edit links, sharing", () => {
   afterAll(() => server?.stop());
 
   const get = (path: string, init?: RequestInit) => fetch(server.url + path, { redirect: "manual", ...init });
+  type SectionHit = { heading: string; url: string; excerpt: string; highlights: [number, number][] };
+  type PageHit = { id: string; title: string; url: string; sections: SectionHit[] };
   const search = async (query: string) => {
     const res = await get(`/api/search?${query}`);
-    return { status: res.status, body: (await res.json()) as { results?: Array<Record<string, unknown>>; error?: string; commit?: string } };
+    return { status: res.status, body: (await res.json()) as { results?: PageHit[]; total?: number; limit?: number; error?: string; commit?: string } };
   };
 
-  it("finds sections by body text, with the page, section, anchor and highlighted excerpt", async () => {
+  it("finds sections by body text, grouped by page, with the section, anchor and highlighted excerpt", async () => {
     const { status, body } = await search("q=zebrafish");
     expect(status).toBe(200);
-    expect(body.results![0]).toMatchObject({ id: "guides/coins", title: "Coins and Balances", section: "Splitting a coin", url: "/guides/coins#splitting-a-coin" });
-    const { excerpt, highlights } = body.results![0] as { excerpt: string; highlights: [number, number][] };
-    expect(highlights.map(([s, e]) => excerpt.slice(s, e).toLowerCase())).toContain("zebrafish");
+    expect(body.results![0]).toMatchObject({ id: "guides/coins", title: "Coins and Balances", url: "/guides/coins" });
+    const [section] = body.results![0]!.sections;
+    expect(section).toMatchObject({ heading: "Splitting a coin", url: "/guides/coins#splitting-a-coin" });
+    expect(section!.highlights.map(([s, e]) => section!.excerpt.slice(s, e).toLowerCase())).toContain("zebrafish");
   });
 
-  it("matches titles, and the last word as a prefix while the reader types", async () => {
-    const { body } = await search("q=coins%20and%20bal");
-    expect(body.results![0]).toMatchObject({ id: "guides/coins" });
+  it("finds a snippet's text under the section of the page that includes it, not as a page of its own", async () => {
+    const { body } = await search("q=hello%20from%20the%20snippet");
+    expect(body.results!.map((r) => r.id)).toEqual(["guides/first"]);
+    expect(body.results![0]!.sections[0]).toMatchObject({ heading: "Install", url: "/guides/first#install" });
+  });
+
+  it("forgives typos, and matches the last word as a prefix while the reader types", async () => {
+    for (const q of ["zebarfish", "zebrafsh", "coins%20and%20bal"]) expect((await search(`q=${q}`)).body.results![0], q).toMatchObject({ id: "guides/coins" });
+  });
+
+  it("answers `limit` pages and how many match in all, so a client can ask for more", async () => {
+    const all = (await search("q=guide&limit=50")).body;
+    expect(all.total).toBeGreaterThanOrEqual(3);
+    expect(all.results).toHaveLength(all.total!);
+    const one = (await search("q=guide&limit=1")).body;
+    expect(one).toMatchObject({ limit: 1, total: all.total });
+    expect(one.results!.map((r) => r.id)).toEqual([all.results![0]!.id]);
+    expect((await search("q=guide")).body.limit).toBe(10);
   });
 
   it("searches the content of the commit being viewed", async () => {
@@ -59,8 +77,63 @@ describe("reader features: search, static files, edit links, sharing", () => {
     expect(abbreviated.headers.get("location")).toBe(`/api/search?q=coin%3A%3Ajoin&commit=${first}`);
     const old = await search(`q=coin%3A%3Ajoin&commit=${first}`);
     expect(old.body.commit).toBe(first);
-    expect(old.body.results![0]).toMatchObject({ id: "guides/coins", section: "Merging coins" });
-    expect((await search("q=merging")).body.results!.filter((r) => r.section === "Merging coins")).toEqual([]);
+    expect(old.body.results![0]!.sections[0]).toMatchObject({ heading: "Merging coins" });
+    const live = (await search("q=merging")).body.results!.flatMap((r) => r.sections);
+    expect(live.filter((s) => s.heading === "Merging coins")).toEqual([]);
+  });
+
+  describe("the results page /search, server-rendered for readers without JavaScript", () => {
+    const html = async (path: string) => {
+      const res = await get(path);
+      return { status: res.status, text: await res.text(), location: res.headers.get("location") };
+    };
+
+    it("lists the matching pages with their matching sections, linked to the sections", async () => {
+      const { status, text } = await html("/search?q=zebarfish");
+      expect(status).toBe(200);
+      expect(text).toMatch(/<h1[^>]*>Search results for “<!-- -->zebarfish<!-- -->”<\/h1>/);
+      expect(text).toMatch(/<h2><a[^>]*href="\/guides\/coins"[^>]*>Coins and Balances<\/a><\/h2>/);
+      expect(text).toMatch(/<a[^>]*href="\/guides\/coins#splitting-a-coin"[^>]*><span class="search-hit-heading">Splitting a coin<\/span>/);
+      expect(text).toContain("<mark>zebrafish</mark>");
+      expect(text).toContain('<meta name="robots" content="noindex"/>');
+    });
+
+    it("offers more results with a link that asks for a larger limit and lands on the first new one", async () => {
+      const { text } = await html("/search?q=guide&limit=1");
+      expect(text.match(/<li id="result-\d+"/g)).toHaveLength(1);
+      expect(text).toMatch(/href="\/search\?q=guide&amp;limit=21#result-2"[^>]*>More results \(<!-- -->1<!-- --> of /);
+      const more = await html("/search?q=guide&limit=21");
+      expect(more.text).not.toContain("More results");
+      expect(more.text.match(/<li id="result-\d+"/g)!.length).toBeGreaterThan(1);
+    });
+
+    it("has a real search form in the header and on the page, both submitting to /search", async () => {
+      const { status, text } = await html("/search");
+      expect(status).toBe(200);
+      expect(text.match(/<form[^>]*role="search"[^>]*>/g)?.every((form) => /action="\/search"/.test(form) && /method="get"/.test(form))).toBe(true);
+      expect(text.match(/<form[^>]*role="search"/g)).toHaveLength(2);
+      expect(text).toContain("Search the documentation</h1>");
+      // A doc page's header has the same form, so a reader without JavaScript can search from anywhere.
+      expect((await html("/guides/coins")).text).toMatch(/<form class="search-form" role="search" action="\/search" method="get"><button type="submit"[^>]*aria-label="Search"/);
+    });
+
+    it("keeps the pinned commit, in canonical form, and says nothing matched when nothing did", async () => {
+      const abbreviated = await html(`/search?commit=${first.slice(0, 7)}&q=zebrafish`);
+      expect(abbreviated.status).toBe(301);
+      expect(abbreviated.location).toBe(`/search?q=zebrafish&commit=${first}`);
+      const { text } = await html(abbreviated.location!);
+      expect(text).toContain("No page matches “zebrafish”");
+      expect(text).toContain(`<input type="hidden" name="commit" value="${first}"/>`);
+    });
+
+    it.each([
+      ["/search?q=coin&limit=0", 400, "limit must be a whole number from 1 to 50"],
+      [`/search?q=${"a".repeat(201)}`, 400, "at most 200 characters"],
+    ])("answers %s with %i and a message", async (path, status, message) => {
+      const { status: actual, text } = await html(path);
+      expect(actual).toBe(status);
+      expect(text).toContain(message);
+    });
   });
 
   it.each([
@@ -68,8 +141,9 @@ describe("reader features: search, static files, edit links, sharing", () => {
     ["", 400, "needs a query"],
     ["q=%20%20%20", 400, "needs a query"],
     [`q=${"a".repeat(201)}`, 400, "at most 200 characters"],
-    ["q=coin&limit=0", 400, "limit"],
-    ["q=coin&limit=abc", 400, "limit"],
+    ["q=coin&limit=0", 400, "limit must be a whole number from 1 to 50"],
+    ["q=coin&limit=51", 400, 'limit must be a whole number from 1 to 50 (pages of results); got "51"'],
+    ["q=coin&limit=abc", 400, 'got "abc"'],
     ["q=coin&commit=zzzz", 400, "commit"],
     ["q=coin&commit=1234567", 404, "is not in the content repository"],
   ])("rejects the search %s with %i and a message", async (query, status, message) => {

@@ -163,8 +163,9 @@ const CASES: Case[] = [
 
 /** Odd but valid search queries: each a 200 with a (possibly empty) result list; some must find a page. */
 const ODD_QUERIES: Array<[string, string, string?]> = [
-  ["double quotes", '"hello"', "snippets/hello"],
-  ["regex metacharacters around a word", "(hello)*", "snippets/hello"],
+  // The snippet's text is found under the page that includes it.
+  ["double quotes", '"hello"', "guides/first"],
+  ["regex metacharacters around a word", "(hello)*", "guides/first"],
   ["single quote", "it's"],
   ["regex metacharacters", ".*+?[(){}^$|\\"],
   ["unbalanced bracket", "[a-"],

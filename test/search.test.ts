@@ -1,45 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { excerpt } from "../server/search/excerpt";
-import { pageSections, plainText } from "../server/search/sections";
 import { parseSearchRequest } from "../server/search/query";
-import { SearchIndex } from "../server/search/search-index";
-
-describe("plainText", () => {
-  it.each([
-    ["Call [`coin::split`](/standards/coin) now", "Call coin::split now"],
-    ["![A diagram](/static/a.svg)", "A diagram"],
-    ["<Card title=\"x\">Inside</Card>", "Inside"],
-    [":::tip Fast path", "Fast path"],
-    ["- **bold** item", "bold item"],
-    ["| `public_transfer` | yes |", "public_transfer yes"],
-    ["|---|:---:|", ""],
-    ["> quoted", "quoted"],
-  ])("%s → %s", (line, text) => expect(plainText(line)).toBe(text));
-});
-
-describe("pageSections", () => {
-  const source = [
-    "---", "id: a", "title: A", "---", "import X from '@site/snippets/x.mdx';", "", "Intro text.",
-    "## First `step`", "Body one.", "```move", "## not a heading", "```", "### Detail", "Deeper.", "#### Small", "Kept in detail.", "## First step", "Again.", "## 2. Sign [env.&lt;name&gt;]",
-  ].join("\n");
-  const sections = pageSections("a", "A", source);
-
-  it("splits at h2 and h3 with rehype-slug's anchors, duplicates numbered", () => {
-    expect(sections.map((s) => [s.heading, s.anchor])).toEqual([
-      ["", ""],
-      ["First step", "first-step"],
-      ["Detail", "detail"],
-      ["First step", "first-step-1"],
-      ["2. Sign [env.<name>]", "2-sign-envname"],
-    ]);
-  });
-
-  it("keeps code and h4 text in their section and drops imports and frontmatter", () => {
-    expect(sections[0]!.text).toBe("Intro text.");
-    expect(sections[1]!.text).toBe("Body one. ## not a heading");
-    expect(sections[2]!.text).toBe("Deeper. Small Kept in detail.");
-  });
-});
 
 describe("excerpt", () => {
   const text = "Objects on Sui have owners. " + "Filler words go here. ".repeat(20) + "A shared object needs consensus before execution.";
@@ -70,27 +31,4 @@ describe("parseSearchRequest", () => {
   it.each(["", "q=", "q=%20", `q=${"x".repeat(201)}`, "q=a&limit=0", "q=a&limit=51", "q=a&limit=2.5", "q=a&limit="])("rejects %s", (query) =>
     expect(() => parseSearchRequest(new URLSearchParams(query))).toThrow(/query|characters|limit/),
   );
-});
-
-describe("SearchIndex", () => {
-  const index = SearchIndex.build([
-    ...pageSections("concepts/gas", "Gas", "Every transaction pays gas.\n\n## Storage rebates\n\nDeleting objects refunds storage fees."),
-    ...pageSections("standards/coin", "Coin", "The coin standard.\n\n## Splitting\n\nUse coin::split to divide a balance."),
-  ]);
-
-  it.each([
-    ["storage rebate", "concepts/gas", "Storage rebates"],
-    ["refunds", "concepts/gas", "Storage rebates"],
-    ["coin::split", "standards/coin", "Splitting"],
-    ["balanc", "standards/coin", "Splitting"],
-    ["gas", "concepts/gas", ""],
-  ])("%s finds %s › %s", (q, id, section) => expect(index.search(q, 5)[0]).toMatchObject({ id, section }));
-
-  it("falls back to any word when no section has all of them", () => {
-    expect(index.search("rebates zebra", 5)[0]).toMatchObject({ id: "concepts/gas" });
-  });
-
-  it("finds nothing for words that appear nowhere", () => {
-    expect(index.search("xylophone", 5)).toEqual([]);
-  });
 });

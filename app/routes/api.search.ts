@@ -9,9 +9,10 @@ import { redirectToCanonical, requestedSnapshot } from "~/lib/canonical-url.serv
 const SEARCH_PARAMS = ["q", "limit", "commit"] as const;
 
 /**
- * Full-text search at the live commit or at ?commit=; the search dialog and tools share it. A
- * pinned commit's index is built on first use, within per-client and overall limits (429 or 503
- * with Retry-After past them).
+ * Full-text search at the live commit or at ?commit=; the search dialog and tools share it. It
+ * answers the first `limit` matching pages (each with its best sections) and how many match in
+ * all, so a client asks again with a larger limit for more. A pinned commit's index is built on
+ * first use, within per-client and overall limits (429 or 503 with Retry-After past them).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -19,8 +20,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const { snapshot, pinned } = await requestedSnapshot(url);
     const query = parseSearchRequest(url.searchParams);
     redirectToCanonical(url, SEARCH_PARAMS, pinned);
-    const results = await content.search(snapshot, query, context.clientAddress);
-    return Response.json({ query: query.q, commit: snapshot.commit.oid, results }, { headers: cacheHeaders(pinned) });
+    const { total, results } = await content.search(snapshot, query, context.clientAddress);
+    return Response.json({ query: query.q, commit: snapshot.commit.oid, limit: query.limit, total, results }, { headers: cacheHeaders(pinned) });
   } catch (error) {
     return jsonError(error);
   }

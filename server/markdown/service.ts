@@ -73,7 +73,8 @@ export class MarkdownService {
     });
   }
 
-  private async body(snapshot: Snapshot, page: PageMeta): Promise<MarkdownOutcome> {
+  /** The page's clean Markdown without the header, or why it has none; also what search indexes. */
+  async body(snapshot: Snapshot, page: PageMeta): Promise<MarkdownOutcome> {
     const { key, input } = await this.inputOf(snapshot, page);
     return this.bodies.get(key, async () => {
       try {

@@ -1,30 +1,31 @@
 import { describe, expect, it } from "vitest";
 import type { ContentEngine, Snapshot } from "../engine";
 import { OverloadedError } from "../errors";
-import { SearchService, type SearchLimits } from "./index";
+import { SearchService, type PageBodies, type SearchLimits } from "./index";
 import { SearchIndex } from "./search-index";
 import { pageSections } from "./sections";
 
-type Pages = { pages: Array<{ id: string; title: string; source: string }> };
+type Pages = { pages: Array<{ id: string; title: string; markdown: string }> };
 
 /** The worker's search-index job, run in this thread: what is under test is the admission around it. */
-const workers = {
-  run: async (_job: string, { pages }: Pages) => SearchIndex.build(pages.flatMap((p) => pageSections(p.id, p.title, p.source))).serialize(),
-};
+const engine = {
+  workers: { run: async (_job: string, { pages }: Pages) => SearchIndex.build(pages.flatMap((p) => pageSections(p.id, p.title, p.markdown))).serialize() },
+} as unknown as ContentEngine;
 
-/** An engine whose page sources arrive only when the test opens the gate, so builds stay pending. */
-function gatedEngine() {
+const body = (text: string) => ({ ok: true as const, text });
+
+/** Page bodies that arrive only when the test opens the gate, so builds stay pending. */
+function gatedBodies() {
   let open!: () => void;
   let gate = new Promise<void>((resolve) => (open = resolve));
-  const engine = {
-    async source() {
+  const bodies: PageBodies = {
+    async body() {
       await gate;
-      return "---\ntitle: T\n---\n\nValidators vote on checkpoints.\n";
+      return body("Validators vote on checkpoints.");
     },
-    workers,
-  } as unknown as ContentEngine;
+  };
   return {
-    engine,
+    bodies,
     release() {
       open();
       gate = Promise.resolve();
@@ -32,15 +33,16 @@ function gatedEngine() {
   };
 }
 
-const snapshot = (oid: string) => ({ commit: { oid }, catalogue: { pages: new Map([["p", { id: "p", title: "Page" }]]) } }) as unknown as Snapshot;
+const page = (id: string, title: string, sourcePath = `docs/${id}.mdx`) => [id, { id, title, sourcePath }] as const;
+const snapshot = (oid: string, pages = [page("p", "Page")]) => ({ commit: { oid }, catalogue: { pages: new Map(pages) } }) as unknown as Snapshot;
 const LIMITS: SearchLimits = { concurrentBuilds: 1, pendingBuilds: 3, pendingBuildsPerClient: 1, keptPinnedIndexes: 2, restRatio: 0, retryAfterSeconds: 7 };
 const q = { q: "validators", limit: 5 };
 const refusal = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error);
 
 describe("SearchService limits on pinned-commit indexes", () => {
   it("gives a client one pending build (429), all clients a few (503), both with a retry delay", async () => {
-    const { engine, release } = gatedEngine();
-    const search = new SearchService(engine, LIMITS);
+    const { bodies, release } = gatedBodies();
+    const search = new SearchService(engine, bodies, LIMITS);
     const first = search.search(snapshot("a"), q, "client-1");
     const second = await refusal(search.search(snapshot("b"), q, "client-1"));
     expect(second).toBeInstanceOf(OverloadedError);
@@ -50,14 +52,14 @@ describe("SearchService limits on pinned-commit indexes", () => {
     // Asking for a commit whose build is under way joins it, whoever started it and however full the queue is.
     const joined = search.search(snapshot("a"), q, "client-4");
     release();
-    for (const results of await Promise.all([first, joined, ...others])) expect(results[0]).toMatchObject({ id: "p" });
+    for (const { results } of await Promise.all([first, joined, ...others])) expect(results[0]).toMatchObject({ id: "p" });
     // Once they are done, the same clients may start builds again.
-    expect(await search.search(snapshot("b"), q, "client-1")).toHaveLength(1);
+    expect((await search.search(snapshot("b"), q, "client-1")).results).toHaveLength(1);
   });
 
   it("never limits, queues or evicts the live commit's index", async () => {
-    const { engine, release } = gatedEngine();
-    const search = new SearchService(engine, LIMITS);
+    const { bodies, release } = gatedBodies();
+    const search = new SearchService(engine, bodies, LIMITS);
     const live = search.setLive(snapshot("live"));
     const pinned = [search.search(snapshot("a"), q, "x"), search.search(snapshot("b"), q, "y"), search.search(snapshot("c"), q, "z")];
     expect(await refusal(search.search(snapshot("d"), q, "w"))).toMatchObject({ status: 503 });
@@ -67,7 +69,7 @@ describe("SearchService limits on pinned-commit indexes", () => {
     for (const oid of ["d", "e", "f"]) await search.search(snapshot(oid), q, "x");
     // Three more pinned indexes pushed the first ones out; the live one is still there, built once.
     let builds = 0;
-    (engine as unknown as { source: () => Promise<string> }).source = async () => (builds++, "text");
+    bodies.body = async () => (builds++, body("text"));
     await search.search(snapshot("live"), q, "x");
     expect(builds).toBe(0);
     await search.search(snapshot("a"), q, "x");
@@ -75,17 +77,32 @@ describe("SearchService limits on pinned-commit indexes", () => {
   });
 
   it("rests between pinned builds as long as the last one took, times restRatio", async () => {
-    const engine = {
-      async source() {
+    const slowBodies: PageBodies = {
+      async body() {
         await new Promise((r) => setTimeout(r, 60));
-        return "text";
+        return body("text");
       },
-      workers,
-    } as unknown as ContentEngine;
-    const search = new SearchService(engine, { ...LIMITS, restRatio: 1 });
+    };
+    const search = new SearchService(engine, slowBodies, { ...LIMITS, restRatio: 1 });
     await search.search(snapshot("a"), q, "x");
     const started = Date.now();
     await search.search(snapshot("b"), q, "x");
     expect(Date.now() - started).toBeGreaterThanOrEqual(100);
+  });
+});
+
+describe("SearchService indexes", () => {
+  it("each page's clean Markdown, snippets only under the pages that include them, and a page without one by its title", async () => {
+    const bodies: PageBodies = {
+      async body(_snapshot, { id }) {
+        if (id === "broken") return { ok: false, message: "does not parse" };
+        return body(id === "snippets/gas-note" ? "Storage rebates refund fees." : "Intro.\n\n## Fees\n\nStorage rebates refund fees.");
+      },
+    };
+    const search = new SearchService(engine, bodies, LIMITS);
+    const at = snapshot("a", [page("guides/gas", "Gas"), page("snippets/gas-note", "Gas note", "snippets/gas-note.mdx"), page("broken", "Broken Page")]);
+    const { results } = await search.search(at, { q: "rebates", limit: 10 }, "x");
+    expect(results.map((r) => [r.id, r.sections[0]!.url])).toEqual([["guides/gas", "/guides/gas#fees"]]);
+    expect((await search.search(at, { q: "broken", limit: 10 }, "x")).results.map((r) => r.id)).toEqual(["broken"]);
   });
 });

@@ -1,16 +1,24 @@
 /** Full-text search, built from the content at a commit and cached per commit. */
 import { LRUCache } from "lru-cache";
+import type { PageMeta } from "../content/catalogue";
 import type { ContentEngine, Snapshot } from "../engine";
 import { OverloadedError } from "../errors";
 import { concurrencyLimit } from "../single-flight";
-import { SearchIndex, type SearchResult } from "./search-index";
+import { SearchIndex, type SearchResults } from "./search-index";
 import type { SearchRequest } from "./query";
 
 /** Time limit of building one commit's index in a worker, ms. */
 const BUILD_TIMEOUT_MS = 60_000;
+/** Pages converted to Markdown at once for an index: enough to keep the workers busy, few enough to leave room in their queue. */
+const CONVERSIONS_AT_ONCE = 4;
 
-export { parseSearchRequest, MAX_QUERY_LENGTH, type SearchRequest } from "./query";
-export type { SearchResult } from "./search-index";
+/** Pages' clean Markdown (server/markdown: snippets inlined, no MDX left), or why a page has none. */
+export interface PageBodies {
+  body(snapshot: Snapshot, page: PageMeta): Promise<{ ok: true; text: string } | { ok: false; message: string }>;
+}
+
+export { parseSearchRequest, searchWords, MAX_QUERY_LENGTH, MAX_RESULTS, type SearchRequest } from "./query";
+export type { PageHit, SearchResults, SectionHit } from "./search-index";
 
 /** How much index building readers of pinned commits may cause; the live commit's index is never limited. */
 export interface SearchLimits {
@@ -59,6 +67,7 @@ export class SearchService {
 
   constructor(
     private readonly engine: ContentEngine,
+    private readonly bodies: PageBodies,
     private readonly limits: SearchLimits = SEARCH_LIMITS,
   ) {
     this.pinned = new LRUCache({ max: limits.keptPinnedIndexes });
@@ -86,7 +95,7 @@ export class SearchService {
    * pinned commit whose index is not built yet is built only within the limits, else this throws
    * an OverloadedError.
    */
-  async search(snapshot: Snapshot, { q, limit }: SearchRequest, client = "unknown"): Promise<SearchResult[]> {
+  async search(snapshot: Snapshot, { q, limit }: SearchRequest, client = "unknown"): Promise<SearchResults> {
     return (await this.index(snapshot, client)).search(q, limit);
   }
 
@@ -146,11 +155,23 @@ export class SearchService {
     return tracked;
   }
 
-  /** Builds a commit's index in a worker thread, so requests keep being answered meanwhile. */
+  /**
+   * Builds a commit's index in a worker thread, so requests keep being answered meanwhile, from
+   * each page's clean Markdown: a snippet's text is found under every page that includes it, so
+   * snippets are not indexed as pages of their own.
+   */
   private async build(snapshot: Snapshot): Promise<SearchIndex> {
-    const pages = await Promise.all(
-      [...snapshot.catalogue.pages.values()].map(async (page) => ({ id: page.id, title: page.title, source: await this.engine.source(snapshot, page) })),
+    const slot = concurrencyLimit(CONVERSIONS_AT_ONCE);
+    const pages = [...snapshot.catalogue.pages.values()].filter((page) => !page.sourcePath.startsWith("snippets/"));
+    const searchPages = await Promise.all(
+      pages.map((page) =>
+        slot(async () => {
+          const body = await this.bodies.body(snapshot, page);
+          // A page whose MDX does not parse (only at commits that never went live) is still found by its title.
+          return { id: page.id, title: page.title, markdown: body.ok ? body.text : "" };
+        }),
+      ),
     );
-    return SearchIndex.load(await this.engine.workers.run("searchIndex", { pages }, BUILD_TIMEOUT_MS));
+    return SearchIndex.load(await this.engine.workers.run("searchIndex", { pages: searchPages }, BUILD_TIMEOUT_MS));
   }
 }

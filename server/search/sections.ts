@@ -13,82 +13,100 @@ export interface Section {
   text: string;
 }
 
-const FENCE = /^\s*(`{3,}|~{3,})/;
-const HEADING = /^(#{1,6})\s+(.*?)\s*#*\s*$/;
-
+const FENCE = /^(`{3,}|~{3,})/;
+const HEADING = /^(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/;
+const CODE_SPAN = /(`+)([\s\S]*?[^`])\1(?!`)/g;
 const ENTITIES: Record<string, string> = { lt: "<", gt: ">", amp: "&", quot: '"', apos: "'", nbsp: " " };
 
-/** Reduces inline Markdown/MDX to the words a reader sees, as rehype-slug sees a heading's text. */
-export function inlineText(text: string): string {
-  return text
-    .replace(/<\/?[A-Za-z][^>]*>/g, " ") // JSX and HTML tags; their children stay
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, "$1") // images: keep the alt text
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1") // links: keep the label
-    .replace(/[`*~]/g, "") // inline code and emphasis marks; `_` stays, it is part of identifiers
+/** Inline Markdown outside code spans reduced to its words: links to labels, images to alt text, marks and escapes undone. */
+function inlineWords(markdown: string): string {
+  return markdown
+    .replace(/!\[((?:\\.|[^\]\\])*)\]\([^)]*\)/g, "$1") // images: the alt text
+    .replace(/\[((?:\\.|[^\]\\])*)\]\([^)]*\)/g, "$1") // links: the label
+    .replace(/<((?:https?|mailto):[^>\s]*)>/g, "$1") // autolinks
+    .replace(/(?<!\\)<\/?[A-Za-z][^>]*>/g, "") // raw HTML tags, which render as nothing
+    .replace(/(?<!\\)\*+/g, "") // strong and emphasis
+    .replace(/(?<![\p{L}\p{N}\\])_+|(?<!\\)_+(?![\p{L}\p{N}])/gu, "") // emphasis with _, not the _ inside identifiers
+    .replace(/\\$/gm, "") // hard line breaks
+    .replace(/\\([!-/:-@[-`{-~])/g, "$1") // backslash escapes
     .replace(/&(lt|gt|amp|quot|apos|nbsp);/g, (_, name: string) => ENTITIES[name]!)
-    .replace(/\s+/g, " ")
-    .trim();
-}
-
-/** Reduces one body line to its words: block markers go, then inline markup. */
-export function plainText(line: string): string {
-  return inlineText(
-    line
-      .replace(/^\s*:::\s*\w*\s*/, "") // admonition fences; a title after them stays
-      .replace(/^\s*(?:[-*+]|\d+\.)\s+/, "") // list markers
-      .replace(/^\s*>\s?/, "") // blockquotes
-      .replace(/^[\s|:-]+$/, "") // table delimiter rows
-      .replace(/\|/g, " "), // table cells
-  );
-}
-
-function stripFrontmatter(source: string): string {
-  const match = /^---\r?\n[\s\S]*?\r?\n---\r?\n/.exec(source);
-  return match ? source.slice(match[0].length) : source;
+    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
+    .replace(/&#([0-9]+);/g, (_, dec: string) => String.fromCodePoint(Number(dec)));
 }
 
 /**
- * Splits an MDX page into sections at its h2 and h3 headings. Anchors are produced with the same
- * slugger, in the same order, as rehype-slug at compile time, so duplicate headings get the same
- * `-1`, `-2` suffixes. Code blocks stay searchable (readers look up function names).
+ * The text a line of clean Markdown renders to, as textContent would give it: code spans keep
+ * their text verbatim (readers look up function names), the rest goes through inlineWords. Code
+ * spans are set aside first, so a link whose label holds code is still one link.
  */
-export function pageSections(pageId: string, pageTitle: string, source: string): Section[] {
+export function renderedText(line: string): string {
+  const codes: string[] = [];
+  const outside = line.replace(CODE_SPAN, (_, _ticks: string, code: string) => {
+    // A code span drops one space on each side when it has both (CommonMark).
+    codes.push(/^ .* $/s.test(code) && code.trim() ? code.slice(1, -1) : code);
+    return `\uE000${codes.length - 1}\uE001`;
+  });
+  return inlineWords(outside).replace(/\uE000(\d+)\uE001/g, (_, i: string) => codes[Number(i)]!);
+}
+
+/** A body line's words: blockquote, list and table markup go first. */
+function lineText(line: string): string {
+  return renderedText(
+    line
+      .replace(/^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?/, "") // list markers and task boxes
+      .replace(/^\s*\|?(?:\s*:?-+:?\s*\|)+\s*:?-*:?\s*$/, "") // table delimiter rows
+      .replace(/(?<!\\)\|/g, " "), // table cells
+  );
+}
+
+const clean = (text: string) => text.replace(/\s+/g, " ").trim();
+
+/**
+ * Splits a page's clean Markdown (server/markdown: snippets inlined, no MDX left, printed by
+ * remark-stringify: ATX headings, fenced code) into sections at its h2 and h3 headings. A line
+ * scan rather than a Markdown parser: indexing every page at every commit it is built for must
+ * stay cheap. Anchors come from the same slugger, fed every heading in the same order, as
+ * rehype-slug at compile time, so duplicate headings get the same `-1`, `-2` suffixes.
+ */
+export function pageSections(pageId: string, pageTitle: string, markdown: string): Section[] {
   const slugger = new GithubSlugger();
   const sections: Section[] = [];
   let current: Section = { key: pageId, pageId, pageTitle, heading: "", anchor: "", text: "" };
-  const lines: string[] = [];
+  let texts: string[] = [];
+  // The introduction is kept even when empty: a match on the page title alone leads to the page's top.
   const flush = () => {
-    current.text = lines.join(" ").replace(/\s+/g, " ").trim();
-    if (current.text || current.heading) sections.push(current);
-    lines.length = 0;
+    current.text = clean(texts.join(" "));
+    if (current.text || current.heading || !current.anchor) sections.push(current);
+    texts = [];
   };
   let fence: string | undefined;
-  for (const line of stripFrontmatter(source).split(/\r?\n/)) {
-    const fenceMatch = FENCE.exec(line);
+  for (const rawLine of markdown.split("\n")) {
+    // Blockquotes (admonitions among them) hold headings and code too.
+    const line = rawLine.replace(/^(?:\s*>)+\s?/, "");
+    const fenceMatch = FENCE.exec(line.trimStart());
     if (fence) {
-      if (fenceMatch && fenceMatch[1]!.startsWith(fence)) fence = undefined;
-      else lines.push(line.trim());
+      if (fenceMatch && fenceMatch[1]!.startsWith(fence) && !line.trim().slice(fenceMatch[1]!.length).trim()) fence = undefined;
+      else texts.push(line);
       continue;
     }
     if (fenceMatch) {
       fence = fenceMatch[1];
       continue;
     }
-    if (/^(import|export)\s/.test(line)) continue;
     const heading = HEADING.exec(line);
-    if (heading) {
-      const text = inlineText(heading[2]!);
-      const anchor = slugger.slug(text);
-      if (heading[1]!.length === 2 || heading[1]!.length === 3) {
-        flush();
-        current = { key: `${pageId}#${anchor}`, pageId, pageTitle, heading: text, anchor, text: "" };
-      } else {
-        lines.push(text);
-      }
+    if (!heading) {
+      texts.push(lineText(line));
       continue;
     }
-    const text = plainText(line);
-    if (text) lines.push(text);
+    // The slug is of the text as rendered, spaces and all, as rehype-slug sees it.
+    const rendered = renderedText(heading[2]!);
+    const anchor = slugger.slug(rendered);
+    if (heading[1]!.length === 2 || heading[1]!.length === 3) {
+      flush();
+      current = { key: `${pageId}#${anchor}`, pageId, pageTitle, heading: clean(rendered), anchor, text: "" };
+    } else {
+      texts.push(rendered);
+    }
   }
   flush();
   return sections;

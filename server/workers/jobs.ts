@@ -70,11 +70,12 @@ function cleanMarkdown(input: MdxInput): MarkdownOutcome {
 export interface SearchPage {
   id: string;
   title: string;
-  source: string;
+  /** The page's clean Markdown (server/markdown), snippets inlined. */
+  markdown: string;
 }
 
 function buildSearchIndex({ pages }: { pages: SearchPage[] }): SerializedSearchIndex {
-  return SearchIndex.build(pages.flatMap((page) => pageSections(page.id, page.title, page.source))).serialize();
+  return SearchIndex.build(pages.flatMap((page) => pageSections(page.id, page.title, page.markdown))).serialize();
 }
 
 export const compile = asJob(compilePage);

@@ -1,15 +1,22 @@
 import { useContext, useEffect, useRef, useState, type KeyboardEvent, type SyntheticEvent } from "react";
 import { Link, useNavigate } from "@remix-run/react";
 import { PinnedCommit, withCommit } from "~/lib/commit";
-import type { SearchResult } from "../../../server/index";
 import { useSearch } from "./useSearch";
-import { Highlighted } from "./Highlighted";
+import { SectionHitText } from "./SectionHitText";
+import { focusAfterNavigation } from "./useFocusAfterSearch";
+import { resultsPageHref } from "./results-page-href";
+
+/** What opening the dialog starts from: the words typed into the header's box, if any. */
+export interface SearchSeed {
+  text: string;
+}
 
 /**
- * A modal <dialog>: the browser traps focus in it and closes it on Escape. The input is a combobox
- * over a listbox of results, so screen readers announce the active result as the arrows move.
+ * A modal <dialog>: the browser traps focus in it. The input is a combobox over a listbox of
+ * results grouped by page, so screen readers announce the active result (and its page) as the
+ * arrows move; the last option opens the results page with every match.
  */
-export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function SearchDialog({ open, seed, onClose }: { open: boolean; seed?: SearchSeed; onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const commit = useContext(PinnedCommit);
@@ -17,19 +24,37 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => 
   const [query, setQuery] = useState("");
   const [active, setActive] = useState(0);
   const search = useSearch(query, commit);
-  const { results } = search;
+  const { results, total } = search;
+  // One option per section, then one for the results page; `first[p]` is page p's first option.
+  const hrefs = [
+    ...results.flatMap((page) => page.sections.map((section) => withCommit(section.url, commit))),
+    ...(results.length ? [resultsPageHref(query, commit)] : []),
+  ];
+  const first = results.map((_, p) => results.slice(0, p).reduce((n, page) => n + page.sections.length, 0));
+  const allOption = hrefs.length - 1;
 
   useEffect(() => {
     const element = dialog.current;
-    if (!element) return;
+    const field = input.current;
+    if (!element || !field) return;
     if (open && !element.open) {
       element.showModal();
-      input.current?.select();
+      if (seed) {
+        // Go on from what was typed into the header's box, caret at the end.
+        field.value = seed.text;
+        setQuery(seed.text);
+        field.setSelectionRange(seed.text.length, seed.text.length);
+      } else {
+        field.select();
+      }
     } else if (!open && element.open) {
       element.close();
     }
-  }, [open]);
+  }, [open, seed]);
   useEffect(() => setActive(0), [results]);
+  useEffect(() => {
+    if (open) document.getElementById(`search-option-${active}`)?.scrollIntoView({ block: "nearest" });
+  }, [active, open]);
 
   // Escape closes through React state at once: waiting for the dialog's later "close" event would
   // swallow a Ctrl+K pressed in between (the state would still say open, so nothing would reopen it).
@@ -41,23 +66,27 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => 
   const onNativeClose = (event: SyntheticEvent<HTMLDialogElement>) => {
     if (!event.currentTarget.open) onClose();
   };
-  const go = (result: SearchResult | undefined) => {
-    if (!result) return;
+  /** Closes the dialog and, once the page is shown, moves the focus to the chosen section. */
+  const chose = (href: string) => {
+    focusAfterNavigation(href);
     onClose();
-    navigate(withCommit(result.url, commit));
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === "ArrowDown" || event.key === "ArrowUp") {
       event.preventDefault();
-      if (results.length) setActive((i) => (i + (event.key === "ArrowDown" ? 1 : results.length - 1)) % results.length);
+      if (hrefs.length) setActive((i) => (i + (event.key === "ArrowDown" ? 1 : hrefs.length - 1)) % hrefs.length);
     } else if (event.key === "Enter") {
       event.preventDefault();
-      go(results[active]);
+      const href = hrefs[active];
+      if (!href) return;
+      chose(href);
+      navigate(href);
+    } else if (event.key === "Escape") {
+      // A search field's own Escape clears its text and keeps the dialog open: one press closes.
+      event.preventDefault();
+      onClose();
     }
   };
-  useEffect(() => {
-    document.getElementById(`search-result-${active}`)?.scrollIntoView({ block: "nearest" });
-  }, [active]);
 
   return (
     <dialog ref={dialog} className="search-dialog" aria-label="Search the documentation" onCancel={onCancel} onClose={onNativeClose} onClick={(e) => e.target === dialog.current && onClose()}>
@@ -68,10 +97,10 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => 
             type="search"
             role="combobox"
             aria-label="Search the documentation"
-            aria-expanded={results.length > 0}
+            aria-expanded={hrefs.length > 0}
             aria-controls="search-results"
             aria-autocomplete="list"
-            aria-activedescendant={results.length ? `search-result-${active}` : undefined}
+            aria-activedescendant={hrefs.length ? `search-option-${active}` : undefined}
             placeholder={commit ? `Search at commit ${commit.slice(0, 7)}` : "Search the documentation"}
             maxLength={200}
             autoComplete="off"
@@ -84,37 +113,55 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => 
             Esc
           </button>
         </div>
-        <ul id="search-results" role="listbox" aria-label="Search results" className="search-results">
-          {results.map((result, i) => (
-            <li key={`${result.url}`} role="none">
-              {/* The link itself is the option: an option may not hold a focusable control. */}
-              <Link
-                id={`search-result-${i}`}
-                role="option"
-                aria-selected={i === active}
-                onMouseMove={() => setActive(i)}
-                to={withCommit(result.url, commit)}
-                tabIndex={-1}
-                onClick={onClose}
-              >
-                <span className="search-result-title">
-                  {result.title}
-                  {result.section ? <span className="search-result-section"> › {result.section}</span> : null}
-                </span>
-                <span className="search-result-excerpt">
-                  <Highlighted text={result.excerpt} ranges={result.highlights} />
-                </span>
-              </Link>
-            </li>
+        <div id="search-results" role="listbox" aria-label="Search results" className="search-results">
+          {results.map((page, p) => (
+            <div key={page.id} role="group" aria-label={page.title} className="search-group">
+              <div className="search-group-title" aria-hidden="true">
+                {page.title}
+              </div>
+              {page.sections.map((section, s) => {
+                const i = first[p]! + s;
+                return (
+                  // The link itself is the option: an option may not hold a focusable control.
+                  <Link
+                    key={section.url}
+                    id={`search-option-${i}`}
+                    role="option"
+                    aria-selected={i === active}
+                    className="search-option"
+                    onMouseMove={() => setActive(i)}
+                    to={hrefs[i]!}
+                    tabIndex={-1}
+                    onClick={() => chose(hrefs[i]!)}
+                  >
+                    <SectionHitText page={page} section={section} />
+                  </Link>
+                );
+              })}
+            </div>
           ))}
-        </ul>
+          {results.length ? (
+            <Link
+              id={`search-option-${allOption}`}
+              role="option"
+              aria-selected={allOption === active}
+              className="search-option search-all"
+              onMouseMove={() => setActive(allOption)}
+              to={hrefs[allOption]!}
+              tabIndex={-1}
+              onClick={() => chose(hrefs[allOption]!)}
+            >
+              {total > results.length ? `See all ${total} pages that match` : "Open these results as a page"}
+            </Link>
+          ) : null}
+        </div>
         <p className="search-status" role="status" aria-live="polite">
           {search.status === "error"
             ? search.error
             : search.status === "done" && results.length === 0
               ? `No results for “${query.trim()}”.`
               : search.status === "done"
-                ? `${results.length} result${results.length === 1 ? "" : "s"}`
+                ? `${total} page${total === 1 ? "" : "s"} match`
                 : ""}
         </p>
         <p className="search-help" aria-hidden="true">

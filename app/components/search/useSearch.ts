@@ -1,37 +1,37 @@
 import { useEffect, useState } from "react";
-import type { SearchResult } from "../../../server/index";
+import type { PageHit } from "../../../server/index";
 
 export type SearchState =
-  | { status: "idle" | "loading"; results: SearchResult[] }
-  | { status: "done"; results: SearchResult[] }
-  | { status: "error"; results: SearchResult[]; error: string };
+  | { status: "idle" | "loading"; results: PageHit[]; total: number }
+  | { status: "done"; results: PageHit[]; total: number }
+  | { status: "error"; results: PageHit[]; total: number; error: string };
 
 const DEBOUNCE_MS = 120;
 
 /** Asks /api/search for `query` at the pinned commit; a newer query aborts the older request. */
 export function useSearch(query: string, commit: string | undefined): SearchState {
-  const [state, setState] = useState<SearchState>({ status: "idle", results: [] });
+  const [state, setState] = useState<SearchState>({ status: "idle", results: [], total: 0 });
   useEffect(() => {
     const q = query.trim();
     if (!q) {
-      setState({ status: "idle", results: [] });
+      setState({ status: "idle", results: [], total: 0 });
       return;
     }
     const controller = new AbortController();
     const timer = setTimeout(async () => {
-      setState((s) => ({ status: "loading", results: s.results }));
+      setState((s) => ({ status: "loading", results: s.results, total: s.total }));
       const params = new URLSearchParams({ q });
       if (commit) params.set("commit", commit);
       try {
         const response = await fetch(`/api/search?${params}`, { signal: controller.signal });
-        const body = (await response.json()) as { results?: SearchResult[]; error?: string };
+        const body = (await response.json()) as { results?: PageHit[]; total?: number; error?: string };
         setState(
           response.ok
-            ? { status: "done", results: body.results ?? [] }
-            : { status: "error", results: [], error: body.error ?? `Search failed with status ${response.status}.` },
+            ? { status: "done", results: body.results ?? [], total: body.total ?? 0 }
+            : { status: "error", results: [], total: 0, error: body.error ?? `Search failed with status ${response.status}.` },
         );
       } catch {
-        if (!controller.signal.aborted) setState({ status: "error", results: [], error: "Search is unavailable. Check your connection and try again." });
+        if (!controller.signal.aborted) setState({ status: "error", results: [], total: 0, error: "Search is unavailable. Check your connection and try again." });
       }
     }, DEBOUNCE_MS);
     return () => {

@@ -1,0 +1,44 @@
+import { MAX_QUERY_LENGTH, MAX_RESULTS, parseSearchRequest, searchWords, type PageHit } from "../../server/index";
+import { content } from "~/content.server";
+import { redirectToCanonical, requestedSnapshot } from "./canonical-url.server";
+import { errorResponse } from "./http.server";
+
+/** Pages of results shown at first, and added by each "more results" link. */
+export const RESULTS_STEP = 20;
+/** The query parameters of the results page, in the order its links and forms write them. */
+const SEARCH_PAGE_PARAMS = ["q", "limit", "commit"] as const;
+
+export interface SearchPageData {
+  /** The words searched for; empty before the reader has typed any. */
+  q: string;
+  total: number;
+  results: PageHit[];
+  limit: number;
+  maxResults: number;
+  maxQueryLength: number;
+  pinned?: string;
+  sourceRepoUrl: string;
+}
+
+/** The results of /search?q=&limit=&commit=, or a thrown response (redirect, 400, 404, 429, 503). */
+export async function loadSearchPage(url: URL, client: string | undefined): Promise<SearchPageData> {
+  try {
+    const { snapshot, pinned } = await requestedSnapshot(url);
+    redirectToCanonical(url, SEARCH_PAGE_PARAMS, pinned);
+    const q = searchWords(url.searchParams);
+    const query = q ? parseSearchRequest(url.searchParams, RESULTS_STEP) : undefined;
+    const { total, results } = query ? await content.search(snapshot, query, client) : { total: 0, results: [] };
+    return {
+      q,
+      total,
+      results,
+      limit: query?.limit ?? RESULTS_STEP,
+      maxResults: MAX_RESULTS,
+      maxQueryLength: MAX_QUERY_LENGTH,
+      pinned,
+      sourceRepoUrl: content.config.sourceRepoUrl,
+    };
+  } catch (error) {
+    throw errorResponse(error);
+  }
+}

@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import { SearchIndex, SECTIONS_PER_PAGE } from "./search-index";
+import { pageSections } from "./sections";
+
+/** A small site whose pages use the same words in titles, headings and bodies, and words one typo apart. */
+const PAGES: Array<[id: string, title: string, body: string]> = [
+  ["standards/kiosk", "Sui Kiosk", "A kiosk holds assets for sale.\n\n## Create a kiosk\n\nCall new.\n\n## Create a transfer policy\n\nA transfer policy lists the rules a purchase must meet."],
+  ["standards/kiosk-apps", "Kiosk Apps", "Apps extend a kiosk.\n\n## Permissions\n\nAn app asks for permission."],
+  ["references/glossary", "Glossary", "Terms used in these pages.\n\n## Kiosk\n\nSee the standard.\n\n## Epoch\n\nA period of validator changes."],
+  ["concepts/object-model", "Object Model", "Objects have owners. A marketplace may keep objects in a kiosk."],
+  ["concepts/risk", "Risk", "Every upgrade carries some risk; keep the upgrade key safe."],
+  ["concepts/transfers", "Custom Transfer Rules", "Restricted objects move under rules. The policy of a type decides."],
+  ["standards/token-policy", "Token Policy", "Rules for tokens.\n\n## Create a policy\n\nA policy limits who may transfer a token."],
+  ["standards/coin", "Coin", "The coin standard.\n\n## Splitting\n\nUse coin::split to divide a balance.\n\n## Merging\n\nUse coin::join."],
+  ["guides/coins", "Coins and Balances", "Coins carry a balance."],
+  ["guides/validators", "Run a Validator", "Validators vote on checkpoints."],
+  ["concepts/valid", "Valid Transactions", "A transaction is valid when its inputs exist."],
+  ["concepts/gas", "Gas", "Every transaction pays gas.\n\n## Storage rebates\n\nDeleting objects refunds storage fees."],
+];
+
+const index = SearchIndex.build(PAGES.flatMap(([id, title, body]) => pageSections(id, title, body)));
+const pagesFor = (q: string) => index.search(q, 50).results.map((r) => r.id);
+
+describe("SearchIndex ranking", () => {
+  it.each([
+    // Exact words: the page title outranks a heading, which outranks the body.
+    ["exact word", "kiosk", ["standards/kiosk", "standards/kiosk-apps", "references/glossary", "concepts/object-model"]],
+    ["exact title word over a prefix of it", "coin", ["standards/coin", "guides/coins"]],
+    // The last word is a prefix while the reader types.
+    ["prefix", "kio", ["standards/kiosk", "standards/kiosk-apps", "references/glossary", "concepts/object-model"]],
+    ["prefix of a later word", "storage reb", ["concepts/gas"]],
+    ["prefix over a word one typo away", "valida", ["guides/validators", "concepts/valid"]],
+    // Typos: a swapped pair, a missing letter, a wrong letter; the exact neighbour "risk" stays below.
+    ["swapped letters", "kisok", ["standards/kiosk", "standards/kiosk-apps", "references/glossary", "concepts/object-model"]],
+    ["missing letter", "balnce", ["guides/coins", "standards/coin"]],
+    ["wrong letter in one of two words", "trensfer policy", ["standards/kiosk"]],
+    // Several words: a section holding all of them beats a title holding one.
+    ["multi-word", "transfer policy", ["standards/kiosk"]],
+    ["stop words are ignored", "how do I split a coin", ["standards/coin"]],
+  ])("%s: %s finds %j in that order", (_, q, expected) => {
+    expect(pagesFor(q).slice(0, expected.length)).toEqual(expected);
+  });
+
+  it.each([
+    ["kisok", "standards/kiosk", "Create a kiosk"],
+    ["transfer policy", "standards/kiosk", "Create a transfer policy"],
+    ["coin::split", "standards/coin", "Splitting"],
+    ["refunds", "concepts/gas", "Storage rebates"],
+    ["gas", "concepts/gas", ""],
+  ])("%s: the best section of %s is %j", (q, id, heading) => {
+    const page = index.search(q, 5).results[0]!;
+    expect(page).toMatchObject({ id, url: `/${id}` });
+    expect(page.sections[0]!.heading).toBe(heading);
+  });
+
+  it("keeps a word the index holds as typed: no typo matches for it", () => {
+    // "risk" is a word of the index, so it does not also find "kiosk" or "disk"-like neighbours.
+    expect(pagesFor("risk")).toEqual(["concepts/risk"]);
+  });
+
+  it("groups sections by page: each page once, with its best sections, linked to their anchors", () => {
+    const { total, results } = index.search("kiosk", 50);
+    expect(total).toBe(results.length);
+    expect(new Set(results.map((r) => r.id)).size).toBe(results.length);
+    const kiosk = results[0]!;
+    expect(kiosk.sections.length).toBeLessThanOrEqual(SECTIONS_PER_PAGE);
+    expect(kiosk.sections.map((s) => s.url)).toContain("/standards/kiosk#create-a-kiosk");
+    for (const s of kiosk.sections) expect(s.url).toBe(s.anchor ? `/standards/kiosk#${s.anchor}` : "/standards/kiosk");
+  });
+
+  it("returns the first `limit` pages and counts them all", () => {
+    const { total, results } = index.search("kiosk", 2);
+    expect(results.map((r) => r.id)).toEqual(["standards/kiosk", "standards/kiosk-apps"]);
+    expect(total).toBe(4);
+  });
+
+  it("highlights the word the typo stood for in the excerpts", () => {
+    const sections = index.search("kisok", 10).results.flatMap((r) => r.sections);
+    const marked = sections.flatMap((section) => section.highlights.map(([s, e]) => section.excerpt.slice(s, e).toLowerCase()));
+    expect(marked.length).toBeGreaterThan(0);
+    expect(new Set(marked)).toEqual(new Set(["kiosk"]));
+  });
+
+  it("falls back to any word when no section has all of them", () => {
+    expect(pagesFor("rebates zebra")).toEqual(["concepts/gas"]);
+  });
+
+  it.each(["xylophone", "the", "a"])("finds nothing for %j", (q) => {
+    expect(index.search(q, 5)).toEqual({ total: 0, results: [] });
+  });
+
+  it("answers the same after a trip through its serialized form (worker to request thread)", () => {
+    const loaded = SearchIndex.load(JSON.parse(JSON.stringify(index.serialize())));
+    for (const q of ["kisok", "transfer policy", "kio"]) expect(loaded.search(q, 10)).toEqual(index.search(q, 10));
+  });
+});

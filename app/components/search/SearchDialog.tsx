@@ -65,7 +65,7 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => 
         <div className="search-field">
           <input
             ref={input}
-            type="search"
+            type="text"
             role="combobox"
             aria-label="Search the documentation"
             aria-expanded={results.length > 0}

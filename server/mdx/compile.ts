@@ -18,6 +18,7 @@ import { resolveImport } from "./imports";
 import { toPageTree } from "./page-tree";
 import { PageProblems, problemAt, type PageProblem } from "./problems";
 import { rehypeCodeLanguages } from "./rehype-code-languages";
+import { rehypeTableCodeBreaks } from "./rehype-table-code-breaks";
 import { rehypeToc, type TocEntry } from "./rehype-toc";
 import { remarkAdmonitions } from "./remark-admonitions";
 import { attributeValue, checkSafeSubset } from "./safe-subset";
@@ -29,7 +30,7 @@ export type { TocEntry };
  * Bump when the output of compileMdx changes for the same input, so cached pages are recompiled
  * (the engine adds the versions of the parser and highlighter packages to every key).
  */
-export const COMPILER_VERSION = "page-tree@1";
+export const COMPILER_VERSION = "page-tree@2";
 
 export interface MdxInput {
   /** Repository path of the page, e.g. docs/guides/index.mdx. */
@@ -63,6 +64,7 @@ export async function compileMdx({ path, source, files }: MdxInput): Promise<Com
     .use(rehypeSlug)
     .use(rehypeToc(toc))
     .use(rehypeCodeLanguages)
+    .use(rehypeTableCodeBreaks)
     .use(rehypeShikiFromHighlighter, highlighter, { themes: THEMES, defaultColor: false, transformers: [transformerMetaHighlight(), transformerCodeMeta] })
     .run(mdast, file)
     .catch((error: unknown) => {

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { Navigation } from "../../server/index";
+import type { Navigation, SidebarItem } from "../../server/index";
 import { useDocHref } from "~/lib/commit";
 import { sectionOf } from "~/lib/sections";
 
@@ -7,9 +7,9 @@ import { sectionOf } from "~/lib/sections";
  * The way down to the page: its section, the sidebar categories above it, the page itself. A page
  * outside the four sections has none; a section's own index page is its only crumb.
  */
-export function Breadcrumbs({ pageId, navigation, title }: { pageId: string; navigation: Navigation; title: string }) {
+export function Breadcrumbs({ pageId, sidebar, navigation, title }: { pageId: string; sidebar: SidebarItem[] | null; navigation: Navigation; title: string }) {
   const href = useDocHref();
-  const section = sectionOf(pageId);
+  const section = sectionOf(pageId, sidebar);
   if (!section) return null;
   const crumbs = [...(section.href === `/${pageId}` ? [] : [section]), ...navigation.breadcrumbs.filter((c) => c.href !== section.href)];
   return (

@@ -26,7 +26,7 @@ export function DocPage({ data }: { data: PageData }) {
           </SidebarDrawer>
           <main id="main" className="doc-main">
             <article className="doc-article">
-              <Breadcrumbs pageId={page.id} navigation={navigation} title={page.title} />
+              <Breadcrumbs pageId={page.id} sidebar={sidebar} navigation={navigation} title={page.title} />
               <header className="doc-header">
                 <h1>{page.title}</h1>
                 <p className="doc-description">{page.description}</p>

@@ -1,3 +1,5 @@
+import type { SidebarItem } from "../../server/index";
+
 /** The four sections of the documentation, in the order the header, the drawer and the footer list them. */
 export const SECTIONS = [
   { label: "Guides", href: "/guides" },
@@ -8,8 +10,12 @@ export const SECTIONS = [
 
 export type Section = (typeof SECTIONS)[number];
 
-/** The section a page id belongs to (its first path segment names it), or undefined for pages outside the four. */
-export function sectionOf(pageId: string): Section | undefined {
+/**
+ * The section a page belongs to: the one its id starts with, else the one whose index page its
+ * sidebar lists at the top level (a generated page such as /sui-api-ref sits in the References
+ * sidebar); undefined for a page in neither.
+ */
+export function sectionOf(pageId: string, sidebar?: readonly SidebarItem[] | null): Section | undefined {
   const first = pageId.split("/", 1)[0];
-  return SECTIONS.find((s) => s.href === `/${first}`);
+  return SECTIONS.find((s) => s.href === `/${first}`) ?? SECTIONS.find((s) => sidebar?.some((item) => item.href === s.href));
 }

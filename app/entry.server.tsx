@@ -6,6 +6,7 @@ import { documentPolicy } from "~/lib/content-security-policy.server";
 import type { MarkdownData, PageData } from "~/lib/page-data.server";
 import { keepRenderedPage } from "~/lib/rendered-pages.server";
 import { publicOrigin } from "~/lib/origin.server";
+import { tailIntoBody } from "~/lib/document-tail.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -34,7 +35,7 @@ export default async function handleRequest(request: Request, status: number, he
       return new Response(page.text, { status, headers });
     }
   }
-  const body = await renderToBuffer(request, context);
+  const body = tailIntoBody(await renderToBuffer(request, context));
   headers.set("Content-Type", "text/html; charset=utf-8");
   headers.set("Content-Security-Policy", documentPolicy(body));
   if (page && etag) {

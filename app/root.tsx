@@ -2,7 +2,8 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, 
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { useEffect, type ReactNode } from "react";
 import { THEME_SCRIPT } from "~/components/ThemeToggle";
-import { SECTIONS, SiteFooter, SiteHeader } from "~/components/SiteHeader";
+import { SiteFooter, SiteHeader } from "~/components/SiteHeader";
+import { SECTIONS } from "~/lib/sections";
 import type { ErrorPayload } from "~/lib/http.server";
 import styles from "~/styles/site.css";
 import searchStyles from "~/styles/search.css";

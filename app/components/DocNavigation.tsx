@@ -1,18 +1,21 @@
 import { Link } from "@remix-run/react";
-import type { Navigation } from "../../server/index";
+import type { Navigation, SidebarItem } from "../../server/index";
 import { useDocHref } from "~/lib/commit";
+import { sectionOf } from "~/lib/sections";
 
-export function Breadcrumbs({ navigation, title }: { navigation: Navigation; title: string }) {
+/**
+ * The way down to the page: its section, the sidebar categories above it, the page itself. A page
+ * outside the four sections has none; a section's own index page is its only crumb.
+ */
+export function Breadcrumbs({ pageId, sidebar, navigation, title }: { pageId: string; sidebar: SidebarItem[] | null; navigation: Navigation; title: string }) {
   const href = useDocHref();
+  const section = sectionOf(pageId, sidebar);
+  if (!section) return null;
+  const crumbs = [...(section.href === `/${pageId}` ? [] : [section]), ...navigation.breadcrumbs.filter((c) => c.href !== section.href)];
   return (
     <nav aria-label="Breadcrumbs" className="breadcrumbs">
       <ol>
-        <li>
-          <Link to={href("/")} aria-label="Home">
-            Home
-          </Link>
-        </li>
-        {navigation.breadcrumbs.map((crumb) => (
+        {crumbs.map((crumb) => (
           <li key={crumb.label + crumb.href}>{crumb.href ? <Link to={href(crumb.href)}>{crumb.label}</Link> : <span>{crumb.label}</span>}</li>
         ))}
         <li aria-current="page">{title}</li>

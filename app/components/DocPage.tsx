@@ -3,7 +3,7 @@ import { Link } from "@remix-run/react";
 import { PinnedCommit, withCommit } from "~/lib/commit";
 import { PageBody } from "./mdx/PageBody";
 import { Sidebar } from "./Sidebar";
-import { TableOfContents } from "./TableOfContents";
+import { TableOfContents, TableOfContentsDisclosure } from "./TableOfContents";
 import { Breadcrumbs, Paginator } from "./DocNavigation";
 import { CommitBar } from "./CommitBar";
 import { DocActions } from "./DocActions";
@@ -22,23 +22,22 @@ export function DocPage({ data }: { data: PageData }) {
   return (
     <PinnedCommit.Provider value={pinned}>
       <div className="page-shell">
-        <SiteHeader sourceRepoUrl={site.sourceRepoUrl} onMenu={sidebar ? drawer.show : undefined} menuOpen={drawer.open} />
+        <SiteHeader sourceRepoUrl={site.sourceRepoUrl} drawer={drawer} />
         {pinned ? <CommitBar commit={commit} livePath={`/${page.id}`} /> : null}
         <div className={`doc-layout${sidebar ? "" : " full-width"}`}>
-          {sidebar ? (
-            <SidebarDrawer open={drawer.open} onClose={drawer.close}>
-              <Sidebar items={sidebar} currentId={page.id} />
-            </SidebarDrawer>
-          ) : null}
+          <SidebarDrawer open={drawer.open} onClose={drawer.close}>
+            {sidebar ? <Sidebar items={sidebar} currentId={page.id} /> : null}
+          </SidebarDrawer>
           <main id="main" className="doc-main">
             <article className="doc-article">
-              {sidebar ? <Breadcrumbs navigation={navigation} title={page.title} /> : null}
+              <Breadcrumbs pageId={page.id} sidebar={sidebar} navigation={navigation} title={page.title} />
               <header className="doc-header">
                 <h1>{page.title}</h1>
                 <p className="doc-description">{page.description}</p>
                 <VerifiedWith tools={page.verifiedWith} />
                 <DocActions pageId={page.id} pinned={pinned} />
               </header>
+              <TableOfContentsDisclosure toc={page.toc} />
               <PageBody html={page.html} />
               <footer className="doc-footer">
                 {page.lastChange ? (

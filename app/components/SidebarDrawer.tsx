@@ -1,24 +1,31 @@
 import { useLocation } from "@remix-run/react";
-import { useEffect, useRef, type ReactNode, type RefObject } from "react";
+import { useEffect, useRef, type MouseEvent, type ReactNode, type RefObject } from "react";
+import { SectionLinks } from "./SectionLinks";
 
 export const SIDEBAR_ID = "doc-sidebar";
 
 /**
- * The sidebar's column on wide screens, a drawer on narrow ones. While open, the drawer takes the
- * focus, Escape or the backdrop closes it, and the page behind does not scroll; on closing, the
- * focus goes back to the menu button.
+ * The sidebar's column on wide screens, a drawer on narrow ones, which also lists the four sections
+ * (pages without a sidebar have the drawer only). While open, the drawer takes the focus, Escape or
+ * the backdrop closes it, and the page behind does not scroll; on closing, the focus goes back to
+ * the menu button. Its close control is a link away from it, for when JavaScript has not run.
  */
-export function SidebarDrawer({ open, onClose, children }: { open: boolean; onClose: () => void; children: ReactNode }) {
+export function SidebarDrawer({ open, onClose, children }: { open: boolean; onClose: () => void; children?: ReactNode }) {
   const ref = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
   useDrawerFocus(ref, open, onClose);
   useCurrentLinkInView(ref, pathname);
+  const close = (e: MouseEvent) => {
+    e.preventDefault();
+    onClose();
+  };
   return (
     <>
-      <aside id={SIDEBAR_ID} ref={ref} className={`sidebar-container${open ? " open" : ""}`} aria-label="Sidebar">
-        <button type="button" className="drawer-close" onClick={onClose} aria-label="Close navigation">
+      <aside id={SIDEBAR_ID} ref={ref} className={`sidebar-container${open ? " open" : ""}${children ? "" : " drawer-only"}`} aria-label="Sidebar">
+        <a className="drawer-close" href="#main" onClick={close} aria-label="Close navigation">
           <span aria-hidden="true">×</span>
-        </button>
+        </a>
+        <SectionLinks label="Documentation sections" className="drawer-sections" />
         {children}
       </aside>
       {open ? <div className="drawer-backdrop" onClick={onClose} aria-hidden="true" /> : null}

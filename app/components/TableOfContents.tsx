@@ -1,10 +1,8 @@
 import { useActiveHeading } from "~/hooks/useActiveHeading";
 import type { TocEntry } from "../../server/index";
 
-export function TableOfContents({ toc }: { toc: TocEntry[] }) {
-  const active = useActiveHeading(toc.map((t) => t.id));
-  if (!toc.length) return null;
-  const list = (
+function TocList({ toc, active }: { toc: TocEntry[]; active?: string }) {
+  return (
     <ul>
       {toc.map((entry) => (
         <li key={entry.id} className={`toc-depth-${entry.depth}`}>
@@ -15,17 +13,27 @@ export function TableOfContents({ toc }: { toc: TocEntry[] }) {
       ))}
     </ul>
   );
-  // Wide screens get a sticky column; narrow ones a collapsed disclosure above the article.
+}
+
+/** The sticky column beside the article on wide screens, highlighting the section in view. */
+export function TableOfContents({ toc }: { toc: TocEntry[] }) {
+  const active = useActiveHeading(toc.map((t) => t.id));
+  if (!toc.length) return null;
   return (
-    <>
-      <nav className="toc toc-wide" aria-label="On this page">
-        <p className="toc-title">On this page</p>
-        {list}
-      </nav>
-      <details className="toc toc-narrow" onClick={(e) => (e.target as Element).closest("a") && (e.currentTarget.open = false)}>
-        <summary>On this page</summary>
-        {list}
-      </details>
-    </>
+    <nav className="toc toc-wide" aria-label="On this page">
+      <p className="toc-title">On this page</p>
+      <TocList toc={toc} active={active} />
+    </nav>
+  );
+}
+
+/** On narrow screens, a collapsed disclosure under the page's title that closes when an entry is chosen. */
+export function TableOfContentsDisclosure({ toc }: { toc: TocEntry[] }) {
+  if (!toc.length) return null;
+  return (
+    <details className="toc toc-narrow" onClick={(e) => (e.target as Element).closest("a") && (e.currentTarget.open = false)}>
+      <summary>On this page</summary>
+      <TocList toc={toc} />
+    </details>
   );
 }

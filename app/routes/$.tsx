@@ -6,6 +6,7 @@ import { cacheHeaders } from "~/lib/cache-headers.server";
 import { publicOrigin } from "~/lib/origin.server";
 import codeTokenStyles from "~/styles/code-tokens.css";
 import pageBodyStyles from "~/styles/page-body.css";
+import { pageMeta } from "~/lib/page-meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const page = await loadPage(new URL(request.url), publicOrigin(request.headers.get("Host")));
@@ -22,18 +23,7 @@ export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => err
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data || data.kind !== "page") return [{ title: "Page not found · Sui Documentation" }];
   const { page, site } = data;
-  const canonical = `${site.origin}/${page.id}`;
-  return [
-    { title: `${page.title} · Sui Documentation` },
-    { name: "description", content: page.description },
-    { tagName: "link", rel: "canonical", href: canonical },
-    { property: "og:title", content: page.title },
-    { property: "og:description", content: page.description },
-    { property: "og:type", content: "article" },
-    { property: "og:url", content: canonical },
-    { property: "og:site_name", content: "Sui Documentation" },
-    { name: "twitter:card", content: "summary" },
-  ];
+  return pageMeta({ origin: site.origin, path: `/${page.id}`, title: page.title, description: page.description, type: "article" });
 };
 
 export default function Page() {

@@ -1,7 +1,10 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { content } from "~/content.server";
-import { SECTIONS, SiteFooter, SiteHeader } from "~/components/SiteHeader";
+import { SiteFooter, SiteHeader } from "~/components/SiteHeader";
+import { SECTIONS } from "~/lib/sections";
+import { publicOrigin } from "~/lib/origin.server";
+import { pageMeta } from "~/lib/page-meta";
 import { errorResponse } from "~/lib/http.server";
 import { redirectToCanonical, requestedSnapshot } from "~/lib/canonical-url.server";
 import { PinnedCommit, withCommit } from "~/lib/commit";
@@ -20,16 +23,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const { snapshot, pinned } = await requestedSnapshot(url);
     redirectToCanonical(url, ["commit"], pinned);
     const sections = SECTIONS.map((s) => ({ ...s, title: snapshot.catalogue.pages.get(s.href.slice(1))?.title ?? s.label, blurb: BLURBS[s.href]! }));
-    return data({ sections, pages: snapshot.catalogue.pages.size, pinned, sourceRepoUrl: content.config.sourceRepoUrl }, { headers: cacheHeaders(pinned) });
+    const origin = publicOrigin(request.headers.get("Host"));
+    return data({ sections, pages: snapshot.catalogue.pages.size, pinned, sourceRepoUrl: content.config.sourceRepoUrl, origin }, { headers: cacheHeaders(pinned) });
   } catch (error) {
     throw errorResponse(error);
   }
 }
 
-export const meta: MetaFunction = () => [
-  { title: "Sui Documentation" },
-  { name: "description", content: "Guides, concepts, standards and references for building on Sui with Move." },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data
+    ? pageMeta({ origin: data.origin, path: "/", description: "Guides, concepts, standards and references for building on Sui with Move.", type: "website" })
+    : [{ title: "Sui Documentation" }];
 
 export default function Landing() {
   const { sections, pages, pinned, sourceRepoUrl } = useLoaderData<typeof loader>();

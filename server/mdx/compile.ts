@@ -20,6 +20,7 @@ import { PageProblems, problemAt, type PageProblem } from "./problems";
 import { rehypeCodeLanguages } from "./rehype-code-languages";
 import { rehypeMath } from "./rehype-math";
 import { rehypeMermaid } from "./rehype-mermaid";
+import { rehypeTableCodeBreaks } from "./rehype-table-code-breaks";
 import { rehypeToc, type TocEntry } from "./rehype-toc";
 import { remarkAdmonitions } from "./remark-admonitions";
 import { remarkNpm2yarn } from "./remark-npm2yarn";
@@ -33,7 +34,7 @@ export type { TocEntry };
  * Bump when the output of compileMdx changes for the same input, so cached pages are recompiled
  * (the engine adds the versions of the parser and highlighter packages to every key).
  */
-export const COMPILER_VERSION = "page-html@2";
+export const COMPILER_VERSION = "page-html@3";
 
 export interface MdxInput {
   /** Repository path of the page, e.g. docs/guides/index.mdx. */
@@ -76,6 +77,7 @@ export async function compileMdx({ path, source, files }: MdxInput): Promise<Com
     .use(rehypeMath)
     .use(rehypeMermaid)
     .use(rehypeCodeLanguages)
+    .use(rehypeTableCodeBreaks)
     .use(rehypeShikiFromHighlighter, highlighter, { themes: THEMES, defaultColor: false, transformers: [transformerMetaHighlight(), transformerCodeMeta, transformerLineNumbers] })
     .run(mdast, file)
     .catch((error: unknown) => {

@@ -94,7 +94,7 @@ export function SearchDialog({ open, seed, onClose }: { open: boolean; seed?: Se
         <div className="search-field">
           <input
             ref={input}
-            type="search"
+            type="text"
             role="combobox"
             aria-label="Search the documentation"
             aria-expanded={hrefs.length > 0}

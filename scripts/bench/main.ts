@@ -42,11 +42,18 @@ const running: Running[] = [];
 const PROCESSES = os.availableParallelism();
 
 /**
- * Has every server process render each path: node:cluster hands connections (not requests) to the
+ * Waits until every server process listens (followers start once the leader has built the history
+ * index), then has each render every path: node:cluster hands connections (not requests) to the
  * processes in turn, so each request goes on a connection of its own, 2 × PROCESSES times a path.
  */
 async function warmEveryProcess(url: string, paths: string[]): Promise<void> {
   const fresh = new http.Agent({ keepAlive: false, maxSockets: 1 });
+  const pids = new Set<number>();
+  const deadline = Date.now() + 120_000;
+  while (pids.size < PROCESSES) {
+    if (Date.now() > deadline) throw new Error(`only ${pids.size} of ${PROCESSES} server processes answered within 120 s`);
+    pids.add((JSON.parse((await get(`${url}/api/status`, {}, { agent: fresh })).body) as { process: { pid: number } }).process.pid);
+  }
   for (const path of paths) for (let i = 0; i < 2 * PROCESSES; i++) await get(`${url}${path}`, BROWSER_ENCODINGS, { agent: fresh });
 }
 

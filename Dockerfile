@@ -36,6 +36,7 @@ ENV NODE_ENV=production \
 # SITE_URL         public origin for canonical URLs, the sitemap and HSTS (when https)
 # ALLOWED_HOSTS    without SITE_URL: hosts the site may name itself by (else http://localhost:<PORT>)
 # ACCESS_LOG       off turns off the request log on stdout
+# WEB_CONCURRENCY  server processes (default: one per core the process may run on)
 # SOURCE_REPO_URL  the source repository linked from the top bar
 WORKDIR /app
 COPY --from=build /app/package.json ./
@@ -49,5 +50,6 @@ VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-# As `npm start`: a heap limit makes V8 size its heap for this server rather than for the machine.
-CMD ["node", "--max-old-space-size=512", "./build/index.js"]
+# As `npm start`: WEB_CONCURRENCY server processes; a heap limit (for each) makes V8 size its heap
+# for this server rather than for the machine.
+CMD ["node", "--max-old-space-size=512", "./build/start.js"]

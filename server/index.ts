@@ -11,6 +11,7 @@ import { GitStore, type CommitInfo } from "./git/store";
 import { openRepository } from "./source/repository";
 import { LiveSite, type LiveStatus } from "./source/live";
 import { LastGoodCommit } from "./source/last-good";
+import { processCoordination, type Coordination, type LeaderStatus, type Role } from "./source/coordination";
 import { generators } from "./generators";
 import { NotFoundError } from "./errors";
 import type { PageMeta } from "./content/catalogue";
@@ -50,6 +51,8 @@ export interface ServiceStatus extends LiveStatus {
   source: string;
   /** MDX compiles since start. */
   compiles: number;
+  /** The server process that answered (of WEB_CONCURRENCY): the leader fetches and checks, followers follow it. */
+  process: { pid: number; role: Role };
 }
 
 export interface ContentService {
@@ -82,9 +85,23 @@ export interface ContentService {
   repositoryPath(contentPath: string): string;
 }
 
-export async function startContentService(config: Config = readConfig(), log?: (line: string) => void): Promise<ContentService> {
+/** Passes the leader's status on when it has changed (checks settle every 250 ms, mostly with nothing new). */
+function announcer(coordination: Coordination): (status: LiveStatus) => void {
+  let last = "";
+  return ({ commit, lastFetch, lastError }) => {
+    const status: LeaderStatus = { commit, lastFetch, lastError };
+    const json = JSON.stringify(status);
+    if (json !== last) coordination.announce(status);
+    last = json;
+  };
+}
+
+export async function startContentService(config: Config = readConfig(), log?: (line: string) => void, coordination: Coordination = processCoordination()): Promise<ContentService> {
   const print = log ?? ((line: string) => console.log(line));
-  const repository = await openRepository(config, print);
+  const following = coordination.role === "follower";
+  // A follower opens what the leader created or cloned (it starts once the leader is ready) and never fetches.
+  const opened = await openRepository(config, print);
+  const repository = following ? { ...opened, fetch: undefined } : opened;
   // Derived state in DATA_DIR, named per repository, branch and content root; any of it may be deleted.
   const store = new GitStore(repository.gitdir, {
     git: repository.git,
@@ -101,11 +118,25 @@ export async function startContentService(config: Config = readConfig(), log?: (
   // on that search.
   const onLive = (snapshot: Snapshot) => void search.setLive(snapshot).catch(() => {});
   const lastGood = new LastGoodCommit(path.join(config.dataDir, "live", `${repository.key}.commit`), print);
-  const live = new LiveSite(engine, repository, { pollSeconds: config.pollInterval, log, onLive, lastGood });
+  let leader: LeaderStatus | undefined;
+  const announce = announcer(coordination);
+  const live = following
+    ? new LiveSite(engine, repository, { log, onLive, follow: () => leader?.commit ?? lastGood.read() })
+    : new LiveSite(engine, repository, { pollSeconds: config.pollInterval, log, onLive, lastGood, onSettled: () => announce(live.status()) });
+  coordination.onStatus((status) => {
+    leader = status;
+    void live.check();
+  });
+  coordination.onFetchRequest(() => void live.fetch());
   await live.start();
-  // Built (or loaded and extended) beside serving, so the first history request rarely waits for it.
-  store.changes.update().catch((error: Error) => print(`history index: not built yet (${error.message.split("\n")[0]})`));
-  const webhooks = config.webhookSecret ? new WebhookReceiver(config.webhookSecret, config.branch, () => void live.fetch()) : undefined;
+  // Built (or loaded and extended) beside serving, so the first history request rarely waits for it;
+  // followers start once it is written, so they load it rather than build it again.
+  store.changes
+    .update()
+    .catch((error: Error) => print(`history index: not built yet (${error.message.split("\n")[0]})`))
+    .finally(() => coordination.ready());
+  const fetch = following ? () => coordination.requestFetch() : () => void live.fetch();
+  const webhooks = config.webhookSecret ? new WebhookReceiver(config.webhookSecret, config.branch, fetch) : undefined;
   return {
     config,
     liveSnapshot: () => live.snapshot,
@@ -126,7 +157,8 @@ export async function startContentService(config: Config = readConfig(), log?: (
       if (!oid) throw new NotFoundError("site/version.json is missing from the content repository", "file");
       return parseVersionRecord(await engine.text(oid));
     },
-    status: () => ({ ...live.status(), source: repository.kind, compiles: engine.compiles }),
+    // A follower reports the leader's fetches and publishing errors: those happen there.
+    status: () => ({ ...live.status(), ...(following ? { lastFetch: leader?.lastFetch, lastError: leader?.lastError } : {}), source: repository.kind, compiles: engine.compiles, process: { pid: process.pid, role: coordination.role } }),
     receiveWebhook: (delivery) => webhooks?.receive(delivery) ?? { status: 404, message: "Webhooks are off: set WEBHOOK_SECRET to turn them on" },
   };
 }

@@ -27,7 +27,7 @@ function startCommand(): string {
 export interface StartOptions {
   /** Reused by a restart; a fresh temporary folder when unset. */
   dataDir?: string;
-  /** Added to the environment, e.g. CONTENT_REPO. */
+  /** Added to the environment, e.g. CONTENT_REPO. WEB_CONCURRENCY is 1 unless it says otherwise. */
   env?: Record<string, string>;
   readyTimeoutMs?: number;
   /** Called with the shell's pid as soon as it runs, e.g. to sample the memory of a long start. */
@@ -36,7 +36,9 @@ export interface StartOptions {
 
 /**
  * Runs the production start command on loopback, by default with a fresh DATA_DIR, so the
- * embedded repository is created from content/ and nothing is cached.
+ * embedded repository is created from content/ and nothing is cached, and as one server process,
+ * so that `pid` is the server whose memory is measured (with WEB_CONCURRENCY above 1, `pid` is the
+ * primary and the server processes are its children).
  */
 export async function startAppServer({ dataDir = tempDir("data"), env = {}, readyTimeoutMs = 60_000, onSpawn }: StartOptions = {}): Promise<AppServer> {
   const port = await freePort();
@@ -48,6 +50,7 @@ export async function startAppServer({ dataDir = tempDir("data"), env = {}, read
       HOST: "127.0.0.1",
       PORT: String(port),
       DATA_DIR: dataDir,
+      WEB_CONCURRENCY: "1",
       ...env,
     },
   });

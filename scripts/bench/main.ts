@@ -4,6 +4,8 @@
  * holding the same HTML and compressed bytes, prints the table and writes it into BENCHMARKS.md. Options: --duration <s> per load run (default 10),
  * --soak <s> for the mixed-load soak (default 60).
  */
+import http from "node:http";
+import os from "node:os";
 import { parseArgs } from "node:util";
 import { buildApp, startAppServer } from "./app-server";
 import { sequentialPass } from "./cold";
@@ -12,7 +14,7 @@ import { get } from "./http";
 import { shippedJs } from "./js-size";
 import { LOAD_GENERATOR, runLoad, type LoadRequest } from "./load";
 import { describeMachine } from "./machine";
-import { descendantsRssMb, rssMb, type Running } from "./process";
+import { childrenOf, descendantsRssMb, rssMb, type Running } from "./process";
 import { pushToLive } from "./push-latency";
 import { renderReport, writeReport, type Memory, type WarmRun } from "./report";
 import { measureSearch, searchQueries } from "./search";
@@ -36,6 +38,24 @@ const memoryOf = (pid: number): Memory => ({ serverMb: rssMb(pid), childrenMb: d
 const BROWSER_ENCODINGS = { "accept-encoding": "gzip, deflate, br, zstd" };
 const spread = <T>(list: readonly T[], count: number) => Array.from({ length: Math.min(count, list.length) }, (_, i) => list[Math.floor((i * list.length) / Math.min(count, list.length))]!);
 const running: Running[] = [];
+/** The server processes of a WEB_CONCURRENCY run: one per core, as `npm start` runs by default. */
+const PROCESSES = os.availableParallelism();
+
+/**
+ * Waits until every server process listens (followers start once the leader has built the history
+ * index), then has each render every path: node:cluster hands connections (not requests) to the
+ * processes in turn, so each request goes on a connection of its own, 2 × PROCESSES times a path.
+ */
+async function warmEveryProcess(url: string, paths: string[]): Promise<void> {
+  const fresh = new http.Agent({ keepAlive: false, maxSockets: 1 });
+  const pids = new Set<number>();
+  const deadline = Date.now() + 120_000;
+  while (pids.size < PROCESSES) {
+    if (Date.now() > deadline) throw new Error(`only ${pids.size} of ${PROCESSES} server processes answered within 120 s`);
+    pids.add((JSON.parse((await get(`${url}/api/status`, {}, { agent: fresh })).body) as { process: { pid: number } }).process.pid);
+  }
+  for (const path of paths) for (let i = 0; i < 2 * PROCESSES; i++) await get(`${url}${path}`, BROWSER_ENCODINGS, { agent: fresh });
+}
 
 try {
   const machine = describeMachine();
@@ -77,16 +97,25 @@ try {
     { name: `${MIX_PAGES}-page mix`, paths: spread(ids, MIX_PAGES).map((id) => `/${id}`) },
     { name: `one small page (/${site.smallestId})`, paths: [`/${site.smallestId}`] },
   ];
+  // The same workloads on the site as `npm start` runs it by default: one server process per core.
+  step(`starting sui-docs as ${PROCESSES} server processes on a fresh DATA_DIR; warming the workloads' pages in each`);
+  const perCore = await startAppServer({ env: { WEB_CONCURRENCY: String(PROCESSES) } });
+  running.push(perCore);
+  await warmEveryProcess(perCore.url, workloads.flatMap((w) => w.paths));
+
   const warm: WarmRun[] = [];
   for (const workload of workloads) {
     step(`warm pages, ${workload.name}, ${CONNECTIONS} connections with ${LOAD_GENERATOR}, ${loadSeconds} s per run`);
     const load = (url: string, requests: LoadRequest[]) => runLoad({ url, requests, connections: CONNECTIONS, seconds: loadSeconds });
     const requests = asRequests(workload.paths, BROWSER_ENCODINGS);
     const live = await load(app.url, requests);
+    const perCoreResult = await load(perCore.url, requests);
     const measured = [];
     for (const baseline of baselines) measured.push({ name: baseline.name, result: await load(baseline.url, requests) });
-    warm.push({ workload: workload.name, connections: CONNECTIONS, live, baselines: measured });
+    warm.push({ workload: workload.name, connections: CONNECTIONS, live, perCore: { processes: PROCESSES, result: perCoreResult }, baselines: measured });
   }
+  const perCoreRssMb = childrenOf(perCore.pid).map(rssMb);
+  await perCore.stop();
   step(`pinned commit, warm, ${CONNECTIONS} connections`);
   const pinnedMix = workloads[0]!.paths.map((path) => `${path}?commit=${pinnedCommit}`);
   const pinned = await runLoad({ url: app.url, requests: asRequests(pinnedMix, BROWSER_ENCODINGS), connections: CONNECTIONS, seconds: loadSeconds });
@@ -106,7 +135,7 @@ try {
   const mixed = interleave(asRequests(livePaths), asRequests(pinnedMix), asRequests(searchPaths), await revalidations(app.url, livePaths));
   const soaked = await soak(app.url, app.pid, mixed, 64, soakSeconds);
 
-  const report = renderReport({ machine, loadGenerator: LOAD_GENERATOR, pages: ids.length, loadSeconds, cold, afterWarm, pinnedCommit, pinnedCold, warm, pinned, push, search, afterLoad, js, soak: soaked });
+  const report = renderReport({ machine, loadGenerator: LOAD_GENERATOR, pages: ids.length, loadSeconds, cold, afterWarm, pinnedCommit, pinnedCold, warm, perCoreRssMb, pinned, push, search, afterLoad, js, soak: soaked });
   console.log(report);
   writeReport(report);
 } finally {

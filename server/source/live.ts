@@ -32,6 +32,14 @@ export interface LiveOptions {
   onLive?: (snapshot: Snapshot) => void;
   /** Where the live commit is recorded, so a restart can fall back to it. */
   lastGood?: LastGoodCommit;
+  /**
+   * Follows another process instead of the branch (server/source/coordination.ts): returns the
+   * commit that process made live, which goes live here without a fetch or checks (it passed
+   * them there). Nothing is recorded: the process followed keeps the record.
+   */
+  follow?: () => string | undefined;
+  /** Called whenever a check or fetch has settled, e.g. to pass status() on to followers. */
+  onSettled?: () => void;
 }
 
 const MAX_BACKOFF_SECONDS = 600;
@@ -79,6 +87,7 @@ export class LiveSite {
    * as any new commit; a branch naming a missing or damaged commit falls back to the recorded one.
    */
   async start(): Promise<void> {
+    if (this.options.follow) return this.startFollowing(this.options.follow);
     const recorded = this.options.lastGood?.read();
     let head: string | undefined;
     let headError: string | undefined;
@@ -113,6 +122,13 @@ export class LiveSite {
     }
   }
 
+  private async startFollowing(follow: () => string | undefined): Promise<void> {
+    this.goLive(await this.engine.snapshot(follow() ?? (await this.engine.store.resolveRef(this.repository.ref))));
+    this.log(`serving ${this.repository.origin} at ${this.live.commit.oid.slice(0, 7)}, following the process that fetches`);
+    this.refTimer = setInterval(() => void this.check(), this.options.refCheckMs ?? 250);
+    this.refTimer.unref();
+  }
+
   private goLive(snapshot: Snapshot): void {
     this.live = snapshot;
     this.options.lastGood?.write(snapshot.commit.oid);
@@ -145,11 +161,15 @@ export class LiveSite {
     // Never rejects: it runs from timers, where a rejection would end the process.
     this.checking ??= this.publishIfNew()
       .catch((error: Error) => void this.fail(this.live.commit.oid, this.repository.ref, `cannot publish: ${error.message.split("\n")[0]}`))
-      .finally(() => (this.checking = undefined));
+      .finally(() => {
+        this.checking = undefined;
+        this.options.onSettled?.();
+      });
     return this.checking;
   }
 
   private async publishIfNew(): Promise<void> {
+    if (this.options.follow) return this.followLeader(this.options.follow);
     let oid: string;
     try {
       oid = await this.engine.store.resolveRef(this.repository.ref);
@@ -167,6 +187,13 @@ export class LiveSite {
     this.goLive(await this.engine.snapshot(oid));
     this.rejected = undefined;
     this.lastError = undefined;
+    this.log(`live: ${oid.slice(0, 7)} (${this.live.commit.subject})`);
+  }
+
+  private async followLeader(follow: () => string | undefined): Promise<void> {
+    const oid = follow();
+    if (!oid || oid === this.live.commit.oid) return;
+    this.goLive(await this.engine.snapshot(oid));
     this.log(`live: ${oid.slice(0, 7)} (${this.live.commit.subject})`);
   }
 
@@ -221,7 +248,10 @@ export class LiveSite {
           this.fetchError = this.fail(this.live.commit.oid, this.repository.origin, `fetch failed: ${(error as Error).message.split("\n")[0]}`);
         }
       } while (this.fetchAgain);
-    })().finally(() => (this.fetching = undefined));
+    })().finally(() => {
+      this.fetching = undefined;
+      this.options.onSettled?.();
+    });
     return this.fetching;
   }
 

@@ -16,9 +16,12 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-/** Spawns the production server (build/index.js, compiled from serve/main.ts), as `npm start` does. */
-export function spawnServer(env: Record<string, string>, port: number): ChildProcess {
-  return spawn(process.execPath, [path.join(ROOT, "build/index.js")], {
+/**
+ * Spawns the production server (build/index.js, compiled from serve/main.ts) as one process, or
+ * with entry "build/start.js" as `npm start` runs it: WEB_CONCURRENCY server processes.
+ */
+export function spawnServer(env: Record<string, string>, port: number, entry = "build/index.js"): ChildProcess {
+  return spawn(process.execPath, [path.join(ROOT, entry)], {
     cwd: ROOT,
     env: { PATH: process.env.PATH, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), DATA_DIR: tempDir("sui-docs-data-"), ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -26,9 +29,9 @@ export function spawnServer(env: Record<string, string>, port: number): ChildPro
 }
 
 /** Starts the production server on a free port and waits until /healthz answers. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}, entry?: string): Promise<RunningServer> {
   const port = await freePort();
-  const child = spawnServer(env, port);
+  const child = spawnServer(env, port, entry);
   let output = "";
   child.stdout!.on("data", (d) => (output += d));
   child.stderr!.on("data", (d) => (output += d));

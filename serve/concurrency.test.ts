@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { compileThreadsPerProcess, serverProcesses } from "./concurrency";
+
+describe("serverProcesses", () => {
+  it.each([
+    [undefined, 4, { processes: 4 }],
+    ["", 4, { processes: 4 }],
+    ["1", 4, { processes: 1 }],
+    ["3", 2, { processes: 3 }],
+  ])("WEB_CONCURRENCY=%j on %i cores runs %j", (value, cores, expected) => {
+    expect(serverProcesses(value, cores)).toEqual(expected);
+  });
+
+  it.each(["0", "-1", "2.5", "two", "1e9x"])("refuses WEB_CONCURRENCY=%j with a message naming it", (value) => {
+    expect(serverProcesses(value, 2)).toEqual({ error: expect.stringContaining(`WEB_CONCURRENCY must be a whole number`) });
+  });
+});
+
+describe("compileThreadsPerProcess", () => {
+  it.each([
+    [1, 2, 1],
+    [1, 8, 7],
+    [2, 2, 1],
+    [2, 8, 3],
+    [8, 8, 1],
+    [16, 8, 1],
+  ])("%i processes on %i cores: %i compile threads each", (processes, cores, threads) => {
+    expect(compileThreadsPerProcess(processes, cores)).toBe(threads);
+  });
+});

@@ -1,0 +1,21 @@
+import os from "node:os";
+
+/**
+ * How many server processes to run: WEB_CONCURRENCY (the name Heroku, Render and others set), by
+ * default one per core; an error that names the variable when it is not a whole number ≥ 1.
+ */
+export function serverProcesses(value: string | undefined, cores = os.availableParallelism()): { processes: number } | { error: string } {
+  if (value === undefined || value.trim() === "") return { processes: cores };
+  const processes = Number(value);
+  if (!Number.isInteger(processes) || processes < 1) return { error: `WEB_CONCURRENCY must be a whole number of server processes, 1 or more, got "${value}"` };
+  return { processes };
+}
+
+/**
+ * Compile threads for each process (piscina, server/workers/pool.ts): the cores but one, shared
+ * among the processes, and at least one each. With one process per core that is one thread each,
+ * which runs at a lower priority than the request threads, so a cold crawl cannot starve warm pages.
+ */
+export function compileThreadsPerProcess(processes: number, cores = os.availableParallelism()): number {
+  return Math.max(1, Math.floor((cores - 1) / processes));
+}

@@ -1,0 +1,155 @@
+import { createHmac } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { page, sampleContent, WorkingCopy } from "./helpers/git";
+import { GitHttpRemote, pushOverHttp } from "./helpers/git-http";
+import { rawRequest, type RawRequest } from "./helpers/raw-http";
+import { startServer, waitFor, type RunningServer } from "./helpers/server";
+import { remoteWithContent, secondGuide, WEBHOOK_SECRET } from "./helpers/site";
+
+/** `npm start` as it runs the site: WEB_CONCURRENCY server processes behind one port. */
+const START = "build/start.js";
+const PROCESSES = 2;
+
+interface ProcessStatus {
+  commit: string;
+  compiles: number;
+  process: { pid: number; role: "leader" | "follower" };
+  lastError?: { commit: string; file: string; message: string };
+}
+
+/**
+ * Each request on a connection of its own: node:cluster hands connections, not requests, to the
+ * server processes in turn, so consecutive requests reach every process.
+ */
+const request = (server: RunningServer, req: RawRequest) => rawRequest(server.url, req);
+const statusOf = async (server: RunningServer) => JSON.parse((await request(server, { target: "/api/status" })).body) as ProcessStatus;
+
+/** The live commit of every server process, by pid, read until each has answered (or the time runs out). */
+async function commitsByProcess(server: RunningServer, timeoutMs = 10_000): Promise<Map<number, ProcessStatus>> {
+  const seen = new Map<number, ProcessStatus>();
+  await waitFor(
+    async () => {
+      const status = await statusOf(server);
+      seen.set(status.process.pid, status);
+      return seen.size === PROCESSES;
+    },
+    timeoutMs,
+    0,
+  );
+  return seen;
+}
+
+/**
+ * Push-to-live is measured on a serving site: the first compile in a process loads the MDX
+ * toolchain (seconds on a loaded machine), which a reader's first visit pays, not a push.
+ */
+async function readEveryProcess(server: RunningServer): Promise<void> {
+  for (let i = 0; i < 2 * PROCESSES; i++) {
+    const res = await request(server, { target: "/guides/second" });
+    expect(res.status).toBe(200);
+    expect(res.body).toContain("Second Guide");
+  }
+}
+
+/** Resolves with the ms until every server process serves `commit`; fails after `timeoutMs`. */
+async function everyProcessServes(server: RunningServer, commit: string, timeoutMs: number): Promise<number> {
+  const current = new Map<number, string>();
+  return waitFor(
+    async () => {
+      const status = await statusOf(server);
+      current.set(status.process.pid, status.commit);
+      return current.size === PROCESSES && [...current.values()].every((c) => c === commit);
+    },
+    timeoutMs,
+    10,
+  );
+}
+
+describe(`the site as ${PROCESSES} server processes (WEB_CONCURRENCY) on a local repository`, () => {
+  let work: WorkingCopy;
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    work = WorkingCopy.init().write(sampleContent());
+    work.commit("First version");
+    server = await startServer({ CONTENT_REPO: work.dir, WEB_CONCURRENCY: String(PROCESSES) }, START);
+    // The followers start once the leader has built the history index.
+    await commitsByProcess(server, 30_000);
+    await readEveryProcess(server);
+  });
+  afterAll(() => server?.stop());
+
+  it("serves pages from a leader and a follower, compiling a page once for both", async () => {
+    const processes = [...(await commitsByProcess(server)).values()];
+    expect(processes.map((s) => s.process.role).sort()).toEqual(["follower", "leader"]);
+    expect(new Set(processes.map((s) => s.commit)).size).toBe(1);
+    await readEveryProcess(server);
+    // The page was compiled by the first process that served it and read from DATA_DIR by the other.
+    const compiles = [...(await commitsByProcess(server)).values()].map((s) => s.compiles);
+    expect(compiles.reduce((a, b) => a + b)).toBe(1);
+  });
+
+  it("shows a push in every process within 2 seconds, and reports a broken one from every process", async () => {
+    work.write(secondGuide("Seen by every server process."));
+    const oid = work.commit("Edit the second guide");
+    const ms = await everyProcessServes(server, oid, 2_000);
+    console.log(`push-to-live in all ${PROCESSES} processes: ${ms} ms`);
+    for (let i = 0; i < 2 * PROCESSES; i++) expect((await request(server, { target: "/guides/second" })).body).toContain("Seen by every server process.");
+
+    work.write(page("guides/second", "Second Guide", "## Broken\n\n<div>this tag never closes", { sidebar: "guidesSidebar" }));
+    const broken = work.commit("Break the second guide");
+    await waitFor(async () => [...(await commitsByProcess(server)).values()].every((s) => s.lastError?.commit === broken), 10_000);
+    for (const status of (await commitsByProcess(server)).values()) {
+      expect(status.commit).toBe(oid);
+      expect(status.lastError?.file).toBe("docs/guides/second.mdx");
+    }
+  });
+});
+
+describe(`the site as ${PROCESSES} server processes on a remote, kept current by webhooks`, () => {
+  let remote: GitHttpRemote;
+  let work: WorkingCopy;
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    ({ remote, work } = await remoteWithContent());
+    server = await startServer({ CONTENT_REPO: remote.url(), WEBHOOK_SECRET, POLL_INTERVAL: "0", WEB_CONCURRENCY: String(PROCESSES) }, START);
+    await commitsByProcess(server, 30_000);
+    await readEveryProcess(server);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await remote?.stop();
+  });
+
+  const webhook = (after: string): RawRequest => {
+    const body = JSON.stringify({ ref: "refs/heads/main", before: "0".repeat(40), after });
+    return {
+      method: "POST",
+      target: "/api/webhooks/git",
+      body,
+      headers: {
+        "Content-Type": "application/json",
+        "X-GitHub-Event": "push",
+        "X-GitHub-Delivery": crypto.randomUUID(),
+        "X-Hub-Signature-256": `sha256=${createHmac("sha256", WEBHOOK_SECRET).update(body).digest("hex")}`,
+      },
+    };
+  };
+
+  // Connections go to the processes in turn: a webhook sent right after the leader answered reaches
+  // a follower, which has the leader fetch; one sent after a follower answered reaches the leader.
+  it.each(["leader", "follower"] as const)("serves a push in every process after a webhook sent after the %s answered", async (before) => {
+    work.write(secondGuide(`Fetched once a webhook reached the process after the ${before}.`));
+    const oid = work.commit(`Edition after the ${before}`);
+    await pushOverHttp(work);
+    await waitFor(async () => (await statusOf(server)).process.role === before, 5_000, 0);
+    expect((await request(server, webhook(oid))).status).toBe(202);
+    // As in remote.test.ts: the fetch over HTTP and the check of the commit take seconds on a loaded machine.
+    const ms = await everyProcessServes(server, oid, 10_000).catch((error) => {
+      console.log(server.output()); // the servers' log says why a commit was not published
+      throw error;
+    });
+    console.log(`webhook push-to-live in all ${PROCESSES} processes (webhook after the ${before}): ${ms} ms`);
+  });
+});

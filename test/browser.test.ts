@@ -1,5 +1,3 @@
-import fs from "node:fs";
-import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "./helpers/server";
@@ -31,8 +29,6 @@ const NARROW_EXTRA = ["/sui-api-ref", "/references/cli/client", "/references/sui
 
 /** A page far down a long sidebar list (the GraphQL objects). */
 const DEEP_IN_SIDEBAR = "/references/sui-api/graphql/reference/objects/validator-set";
-
-const SEARCH_ON_BRANCH = fs.existsSync(path.resolve(import.meta.dirname, "../app/components/search/SearchDialog.tsx"));
 
 const SIDEBAR = 'nav[aria-label="Section navigation"]';
 const toggleOf = (label: string) => `${SIDEBAR} summary[aria-label="Pages under ${label}"]`;
@@ -546,7 +542,7 @@ describe("the site in Chromium", () => {
     );
   });
 
-  it.skipIf(!SEARCH_ON_BRANCH)("searches from the keyboard: Ctrl+K, / and Cmd+K open it, arrows pick a result, Enter goes there", async () => {
+  it("searches from the keyboard: Ctrl+K, / and Cmd+K open it, arrows pick a result, Enter goes there", async () => {
     await withPage(DESKTOP, async (page) => {
       await open(page, url(PAGES.guide));
       await markWindow(page);

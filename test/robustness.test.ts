@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { page, sampleContent, WorkingCopy } from "./helpers/git";
 import { GitHttpRemote } from "./helpers/git-http";
-import { messageOf, rawRequest, sendRaw, type RawRequest } from "./helpers/raw-http";
+import { messageOf, rawRequest, type RawRequest } from "./helpers/raw-http";
 import { startServer, waitFor, type RunningServer } from "./helpers/server";
 
 const SECRET = "robustness-secret";

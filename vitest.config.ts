@@ -18,8 +18,9 @@ export default defineConfig({
           name: "system",
           include: ["test/**/*.test.ts"],
           globalSetup: ["test/helpers/embedded-site.ts"],
-          // Suites spawn servers, git and Chromium and compile MDX; two cores do not gain from more.
-          fileParallelism: false,
+          // Two suites at a time: most of a suite's time is spent waiting (for a server to start,
+          // a push to go live, a poll, a timeout), not computing. More would only fight over two cores.
+          maxWorkers: 2,
         },
       },
     ],

@@ -15,7 +15,8 @@ describe("importSpecifiers", () => {
 });
 
 describe("resolveImport", () => {
-  const files = new Set(["snippets/a.mdx", "snippets/notes.md", "docs/guides/b.mdx", "components/C.tsx"]);
+  // "../secret.mdx" stands for a file beside the repository: found, but never to be read.
+  const files = new Set(["snippets/a.mdx", "snippets/notes.md", "docs/guides/b.mdx", "components/C.tsx", "../secret.mdx", "/etc/secret.mdx"]);
   it.each([
     ["docs/guides/x.mdx", "@site/snippets/a.mdx", "snippets/a.mdx"],
     ["docs/guides/x.mdx", "@site/snippets/a", "snippets/a.mdx"],
@@ -27,9 +28,9 @@ describe("resolveImport", () => {
     // Code is never imported, only Markdown.
     ["docs/guides/x.mdx", "../../components/C", undefined],
     // Nothing outside the repository.
-    ["docs/guides/x.mdx", "../../../etc/passwd", undefined],
-    ["docs/guides/x.mdx", "@site/../x", undefined],
-    ["docs/guides/x.mdx", "@site//etc/passwd", undefined],
+    ["docs/guides/x.mdx", "../../../secret.mdx", undefined],
+    ["docs/guides/x.mdx", "@site/../secret.mdx", undefined],
+    ["docs/guides/x.mdx", "@site//etc/secret.mdx", undefined],
     // Bare specifiers are packages, which pages may not import.
     ["docs/guides/x.mdx", "fs", undefined],
     ["docs/guides/x.mdx", "snippets/a.mdx", undefined],

@@ -4,6 +4,9 @@ export default defineConfig({
   test: {
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // Two files at a time: most of a system suite's time is spent waiting (for a server to start, a
+    // push to go live, a poll, a timeout), not computing. More would only fight over two cores.
+    maxWorkers: 2,
     projects: [
       {
         // Pure modules, tested beside them: no server, no build needed.
@@ -18,9 +21,6 @@ export default defineConfig({
           name: "system",
           include: ["test/**/*.test.ts"],
           globalSetup: ["test/helpers/embedded-site.ts"],
-          // Two suites at a time: most of a suite's time is spent waiting (for a server to start,
-          // a push to go live, a poll, a timeout), not computing. More would only fight over two cores.
-          maxWorkers: 2,
         },
       },
     ],

@@ -2,10 +2,27 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts", "{server,serve,app,scripts}/**/*.test.ts"],
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    // Server tests spawn production servers and compile MDX; two cores do not gain from more.
-    fileParallelism: false,
+    // Two files at a time: most of a system suite's time is spent waiting (for a server to start, a
+    // push to go live, a poll, a timeout), not computing. More would only fight over two cores.
+    maxWorkers: 2,
+    projects: [
+      {
+        // Pure modules, tested beside them: no server, no build needed.
+        extends: true,
+        test: { name: "unit", include: ["{server,serve,app,scripts}/**/*.test.ts"] },
+      },
+      {
+        // Real Git repositories, the production server (build/index.js: run `npm run build` first)
+        // and Chromium. One server on the embedded content serves every suite that only reads it.
+        extends: true,
+        test: {
+          name: "system",
+          include: ["test/**/*.test.ts"],
+          globalSetup: ["test/helpers/embedded-site.ts"],
+        },
+      },
+    ],
   },
 });

@@ -1,8 +1,5 @@
-import fs from "node:fs";
-import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type RunningServer } from "./helpers/server";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import {
   DESKTOP,
   PHONE,
@@ -32,19 +29,17 @@ const NARROW_EXTRA = ["/sui-api-ref", "/references/cli/client", "/references/sui
 /** A page far down a long sidebar list (the GraphQL objects). */
 const DEEP_IN_SIDEBAR = "/references/sui-api/graphql/reference/objects/validator-set";
 
-const SEARCH_ON_BRANCH = fs.existsSync(path.resolve(import.meta.dirname, "../app/components/search/SearchDialog.tsx"));
-
 const SIDEBAR = 'nav[aria-label="Section navigation"]';
 const toggleOf = (label: string) => `${SIDEBAR} summary[aria-label="Pages under ${label}"]`;
 const isOpen = (page: Page, label: string) => page.$eval(toggleOf(label), (summary) => (summary.parentElement as HTMLDetailsElement).open);
 
 describe("the site in Chromium", () => {
-  let server: RunningServer;
   let browser: Browser;
-  const url = (p: string) => server.url + p;
+  const site = inject("embeddedSiteUrl");
+  const url = (p: string) => site + p;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    browser = await launchBrowser();
     const catalogue = (await (await fetch(url("/api/catalogue"))).json()) as Array<{ id: string }>;
     const ids = new Set(catalogue.map((p) => p.id));
     for (const p of [PAGES.guide, PAGES.graphql, PAGES.tabs, DEEP_IN_SIDEBAR, ...NARROW_EXTRA]) expect(ids, `${p} is in the catalogue`).toContain(p.slice(1));
@@ -52,10 +47,7 @@ describe("the site in Chromium", () => {
     // Compile the pages once, so no test waits for a cold compile.
     await Promise.all([...Object.values(PAGES), ...NARROW_EXTRA].map((p) => fetch(url(p)).then((r) => r.arrayBuffer())));
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => browser?.close());
 
   /** A page in a fresh context, closed after the test body. */
   async function withPage<T>(options: Parameters<typeof newContext>[1], body: (page: Page, context: BrowserContext) => Promise<T>): Promise<T> {
@@ -638,7 +630,7 @@ describe("the site in Chromium", () => {
     );
   });
 
-  it.skipIf(!SEARCH_ON_BRANCH)("searches from the keyboard: Ctrl+K, / and Cmd+K open it, arrows pick a result, Enter goes there", async () => {
+  it("searches from the keyboard: Ctrl+K, / and Cmd+K open it, arrows pick a result, Enter goes there", async () => {
     await withPage(DESKTOP, async (page) => {
       await open(page, url(PAGES.guide));
       await markWindow(page);

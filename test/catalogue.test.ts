@@ -1,24 +1,21 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type RunningServer } from "./helpers/server";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { pageSections } from "../server/search/sections";
 
-/** The embedded content of the product, served the way `npm start` serves it. */
+/** The embedded content of the product, served the way `npm start` serves it (the run's shared server). */
 describe("the embedded catalogue", () => {
-  let server: RunningServer;
+  const site = inject("embeddedSiteUrl");
   let catalogue: Array<{ id: string; title: string; description: string; sidebar?: string }>;
   const html = new Map<string, string>();
 
   beforeAll(async () => {
-    server = await startServer();
-    catalogue = await (await fetch(`${server.url}/api/catalogue`)).json();
+    catalogue = await (await fetch(`${site}/api/catalogue`)).json();
     for (const entry of catalogue) {
-      const res = await fetch(`${server.url}/${entry.id}`);
+      const res = await fetch(`${site}/${entry.id}`);
       html.set(entry.id, res.status === 200 ? await res.text() : `status ${res.status}`);
     }
   }, 240_000);
-  afterAll(() => server?.stop());
 
   const REQUIRED = [
     "guides", "guides/developer/getting-started/connect", "guides/developer/app-examples/weather-oracle", "guides/operator/validator-tasks",
@@ -50,7 +47,7 @@ describe("the embedded catalogue", () => {
     for (const entry of catalogue) {
       const file = path.join(docs, `${entry.id}.mdx`);
       if (!fs.existsSync(file)) continue;
-      const declared = /^verified_with:\n((?:  .+\n)+)/m.exec(fs.readFileSync(file, "utf8").split(/^---$/m)[1] ?? "");
+      const declared = /^verified_with:\n((?: {2}.+\n)+)/m.exec(fs.readFileSync(file, "utf8").split(/^---$/m)[1] ?? "");
       const shown = /<p class="verified-with">([\s\S]*?)<\/p>/.exec(html.get(entry.id)!);
       const expected = declared ? [...declared[1]!.matchAll(/^\s+"?([^":]+)"?:\s*"([^"]+)"/gm)].map(([, name, version]) => `${name === "sui" ? "Sui" : name} ${version}`) : [];
       const got = shown ? [...shown[1]!.matchAll(/<code>([^<]*)<\/code>/g)].map(([, text]) => text!) : [];
@@ -90,7 +87,7 @@ describe("the embedded catalogue", () => {
       "sui-glossary": "references/sui-glossary", "sui-sdks": "references/sui-sdks", "sui-move": "references/sui-move", "sui-security": "concepts/sui-architecture/sui-security",
     };
     for (const [alias, id] of Object.entries(aliases)) {
-      const res = await fetch(`${server.url}/${alias}?x=1`, { redirect: "manual" });
+      const res = await fetch(`${site}/${alias}?x=1`, { redirect: "manual" });
       expect(res.status, alias).toBe(301);
       expect(res.headers.get("location")).toBe(`/${id}`);
     }
@@ -103,7 +100,7 @@ describe("the embedded catalogue", () => {
     }
     const broken: string[] = [];
     for (const target of targets) {
-      const res = await fetch(server.url + target, { redirect: "manual" });
+      const res = await fetch(site + target, { redirect: "manual" });
       if (res.status !== 200 && res.status !== 301) broken.push(`${target} ${res.status}`);
     }
     expect(broken).toEqual([]);
@@ -112,7 +109,7 @@ describe("the embedded catalogue", () => {
   it("serves sidebars as data that agree with the catalogue", async () => {
     const ids = new Set(catalogue.map((e) => e.id));
     for (const name of ["guidesSidebar", "conceptsSidebar", "standardsSidebar", "referencesSidebar"]) {
-      const { items } = await (await fetch(`${server.url}/api/sidebars/${name}`)).json();
+      const { items } = await (await fetch(`${site}/api/sidebars/${name}`)).json();
       const walk = (list: Array<{ type: string; docId?: string; items?: unknown[]; collapsed?: boolean; collapsible?: boolean }>): void => {
         for (const item of list) {
           if (item.docId) {

@@ -1,20 +1,25 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { ContentEngine } from "../server/engine";
+import { CatFile } from "../server/git/cat-file";
 import { GitStore } from "../server/git/store";
 import { navigationFor } from "../server/content/sidebars";
 import { BadRequestError, CompileError, NotFoundError } from "../server/errors";
-import { page, sampleContent, WorkingCopy } from "./helpers/git";
+import { git, page, sampleContent, WorkingCopy } from "./helpers/git";
 
 describe("content engine on a real Git repository", () => {
   let work: WorkingCopy;
   let first: string;
   let second: string;
+  /** A commit after `second` that changes no file. */
+  let unchanged: string;
 
   beforeAll(() => {
     work = WorkingCopy.init().write(sampleContent());
     first = work.commit("First version");
     work.write(page("guides/second", "Second Guide", "## Next\n\nRewritten in the second commit.", { sidebar: "guidesSidebar" }));
     second = work.commit("Second version");
+    git(work.dir, "commit", "-q", "--allow-empty", "-m", "Change nothing");
+    unchanged = git(work.dir, "rev-parse", "HEAD");
   });
 
   const newEngine = () => new ContentEngine(new GitStore(`${work.dir}/.git`));
@@ -55,19 +60,38 @@ describe("content engine on a real Git repository", () => {
     expect(new Set(results.map((r) => r.html)).size).toBe(1);
   });
 
-  it("walks each commit's tree once: a warm snapshot costs no Git reads", async () => {
+  it("builds a commit's snapshot once, shares it with commits of the same tree, and reads from Git only what a commit changed", async () => {
     const engine = newEngine();
-    const store = engine.store;
-    let reads = 0;
-    const original = store.readBlob.bind(store);
-    store.readBlob = (oid) => (reads++, original(oid));
-    const snapshot = await engine.snapshot(second);
-    await engine.compile(snapshot, engine.page(snapshot, "guides/first"));
-    const cold = reads;
-    const again = await engine.snapshot(second);
-    await engine.compile(again, engine.page(again, "guides/first"));
-    expect(cold).toBeGreaterThan(0);
-    expect(reads).toBe(cold);
+    const reads: string[] = [];
+    const original = CatFile.prototype.read;
+    const read = vi.spyOn(CatFile.prototype, "read").mockImplementation(function (this: CatFile, name: string) {
+      reads.push(name);
+      return original.call(this, name);
+    });
+    try {
+      await engine.snapshot(first);
+      expect(reads).toContain(first);
+
+      // The second commit changed one page: its commit, the trees on the way to the page and the page are all it reads.
+      reads.length = 0;
+      const snapshot = await engine.snapshot(second);
+      const changed = ["^{tree}", ":docs", ":docs/guides", ":docs/guides/second.mdx"].map((p) => git(work.dir, "rev-parse", second + p));
+      expect(reads.sort()).toEqual([second, ...changed].sort());
+
+      reads.length = 0;
+      expect(await engine.snapshot(second)).toBe(snapshot);
+      expect(reads).toEqual([]);
+      expect(engine.contentBuilds).toBe(2);
+
+      // A commit that changes nothing under the content root reuses its parent's content.
+      const same = await engine.snapshot(unchanged);
+      expect(same.commit.oid).toBe(unchanged);
+      expect(same.files).toBe(snapshot.files);
+      expect(same.catalogue).toBe(snapshot.catalogue);
+      expect(engine.contentBuilds).toBe(2);
+    } finally {
+      read.mockRestore();
+    }
   });
 
   it("throws NotFoundError for an unknown page and a typed error for bad commits", async () => {

@@ -7,7 +7,6 @@ import {
   isListType,
   isNonNullType,
   isObjectType,
-  isScalarType,
   isUnionType,
   parse,
   print,

@@ -18,10 +18,11 @@ import type { CompiledPage } from "./mdx/compile";
 import { parseVersionRecord, type VersionRecord } from "./content/version";
 import { SearchService, type SearchRequest, type SearchResult } from "./search/index";
 import { staticFile, type StaticFile } from "./content/static-files";
+import { memoryStatus, type MemoryStatus } from "./memory";
 import { WebhookReceiver, type WebhookAnswer, type WebhookDelivery } from "./webhook";
 
 export { readConfig, type Config } from "./config";
-export { BadRequestError, BusyError, NotFoundError, CompileError, ConfigError, ContentError, OverloadedError } from "./errors";
+export { BadRequestError, BusyError, NotFoundError, CompileError, ConfigError, ContentError, OverloadedError, UnreadableObjectError } from "./errors";
 export { parsePagePath, sourcePathOf } from "./content/paths";
 export { catalogueEntry, type CatalogueEntry, type PageMeta } from "./content/catalogue";
 export { navigationFor, type SidebarItem, type Navigation, type NavLink } from "./content/sidebars";
@@ -31,6 +32,7 @@ export type { CommitInfo, Damage } from "./git/store";
 export type { TocEntry, CompiledPage } from "./mdx/compile";
 export type { PageNode } from "./mdx/safe-html";
 export type { LiveStatus } from "./source/live";
+export type { MemoryStatus } from "./memory";
 export { closeWorkers } from "./workers/pool";
 export type { VersionRecord } from "./content/version";
 export type { StaticFile } from "./content/static-files";
@@ -49,6 +51,8 @@ export interface ServiceStatus extends LiveStatus {
   source: string;
   /** MDX compiles since start. */
   compiles: number;
+  /** This process's memory and how full each engine cache is. */
+  memory: MemoryStatus;
 }
 
 export interface ContentService {
@@ -57,6 +61,11 @@ export interface ContentService {
   liveSnapshot(): Snapshot;
   /** The live snapshot, or the one of `?commit=` when given (400/404 errors for bad values). */
   snapshotAt(commitParam: string | null): Promise<Snapshot>;
+  /**
+   * For an id the catalogue lacks: throws UnreadableObjectError (500, naming the object and its
+   * path) when the snapshot has such a page but its source cannot be read from the repository.
+   */
+  checkReadable(snapshot: Snapshot, id: string): void;
   /** A page compiled for rendering, from cache when its sources are unchanged (CompileError when they do not compile). */
   page(snapshot: Snapshot, page: PageMeta): Promise<CompiledPage>;
   /** A page's source as authors wrote it (or as a generator produced it): its Markdown twin. */
@@ -108,6 +117,7 @@ export async function startContentService(config: Config = readConfig(), log?: (
       if (commitParam === null) return live.snapshot;
       return engine.snapshot(await engine.store.resolveCommit(commitParam));
     },
+    checkReadable: (snapshot, id) => engine.checkReadable(snapshot, id),
     page: (snapshot, page) => engine.compile(snapshot, page),
     pageSource: (snapshot, page) => engine.source(snapshot, page),
     history: (snapshot, page, range) => engine.history(snapshot, page.sourcePath, range),
@@ -120,7 +130,7 @@ export async function startContentService(config: Config = readConfig(), log?: (
       if (!oid) throw new NotFoundError("site/version.json is missing from the content repository", "file");
       return parseVersionRecord(await engine.text(oid));
     },
-    status: () => ({ ...live.status(), source: repository.kind, compiles: engine.compiles }),
+    status: () => ({ ...live.status(), source: repository.kind, compiles: engine.compiles, memory: memoryStatus(engine.cacheStats()) }),
     receiveWebhook: (delivery) => webhooks?.receive(delivery) ?? { status: 404, message: "Webhooks are off: set WEBHOOK_SECRET to turn them on" },
   };
 }

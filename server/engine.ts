@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { Cache, type CacheStats } from "./cache";
+import { CACHE_BUDGETS } from "./memory-budget";
 import { buildCatalogue, type Catalogue, type PageMeta, type Problem } from "./content/catalogue";
 import { parseFrontmatter, type FrontmatterResult, type SidebarName } from "./content/frontmatter";
 import type { GeneratedPage, PageGenerator } from "./content/generator";
@@ -72,22 +73,22 @@ type CompileResult = { ok: true; page: CompiledPage; bytes: number } | { ok: fal
  */
 export class ContentEngine {
   private readonly generators: PageGenerator[];
-  private readonly texts = new Cache<string>({ maxBytes: 32 * 1024 * 1024, sizeOf: (t) => t.length * 2 });
-  private readonly frontmatters = new Cache<FrontmatterResult>({ maxBytes: 16 * 1024 * 1024, sizeOf: jsonBytes });
+  private readonly texts = new Cache<string>({ maxBytes: CACHE_BUDGETS.texts, sizeOf: (t) => t.length * 2 });
+  private readonly frontmatters = new Cache<FrontmatterResult>({ maxBytes: CACHE_BUDGETS.frontmatters, sizeOf: jsonBytes });
   private readonly generated = new Cache<GeneratedPage[] | Error>({
-    maxBytes: 64 * 1024 * 1024,
+    maxBytes: CACHE_BUDGETS.generated,
     sizeOf: (out) => (out instanceof Error ? out.message.length * 2 : out.reduce((sum, p) => sum + p.mdx.length * 2 + 512, 0)),
   });
-  private readonly sidebarFiles = new Cache<RawSidebarItem[] | Error>({ maxBytes: 4 * 1024 * 1024, sizeOf: (raw) => (raw instanceof Error ? 256 : jsonBytes(raw)) });
+  private readonly sidebarFiles = new Cache<RawSidebarItem[] | Error>({ maxBytes: CACHE_BUDGETS.sidebarFiles, sizeOf: (raw) => (raw instanceof Error ? 256 : jsonBytes(raw)) });
   /** Per commit: its commit info and a reference to its content tree's content, counted below. */
-  private readonly snapshots = new Cache<Snapshot>({ maxBytes: 4 * 1024 * 1024, sizeOf: (s) => 512 + s.commit.message.length * 2 });
+  private readonly snapshots = new Cache<Snapshot>({ maxBytes: CACHE_BUDGETS.snapshots, sizeOf: (s) => 512 + s.commit.message.length * 2 });
   /** Per content tree: paths and oids of every file, and the catalogue's metadata, are the bulk of it. */
   private readonly contents = new Cache<SnapshotContent>({
-    maxBytes: 64 * 1024 * 1024,
+    maxBytes: CACHE_BUDGETS.contents,
     sizeOf: (c) => c.files.size * 160 + c.catalogue.pages.size * 1024,
   });
-  private readonly pageKeys = new Cache<string>({ maxBytes: 8 * 1024 * 1024, sizeOf: (key, memo) => (key.length + memo.length) * 2 + 64 });
-  private readonly histories = new Cache<{ commits: CommitInfo[]; more: boolean }>({ maxBytes: 8 * 1024 * 1024, sizeOf: (h) => 64 + h.commits.length * 96 });
+  private readonly pageKeys = new Cache<string>({ maxBytes: CACHE_BUDGETS.pageKeys, sizeOf: (key, memo) => (key.length + memo.length) * 2 + 64 });
+  private readonly histories = new Cache<{ commits: CommitInfo[]; more: boolean }>({ maxBytes: CACHE_BUDGETS.histories, sizeOf: (h) => 64 + h.commits.length * 96 });
   private readonly compiled: Cache<CompileResult>;
   private readonly compiledStore?: CompiledStore;
   readonly workers: WorkerPool;
@@ -105,7 +106,7 @@ export class ContentEngine {
   ) {
     this.generators = options.generators ?? [];
     this.compiled = new Cache({
-      maxBytes: options.compiledCacheBytes ?? 128 * 1024 * 1024,
+      maxBytes: options.compiledCacheBytes ?? CACHE_BUDGETS.compiled,
       sizeOf: (result) => (result.ok ? result.bytes : jsonBytes(result.problems)),
     });
     this.compiledStore = options.compiledDir ? new CompiledStore(options.compiledDir) : undefined;

@@ -34,6 +34,7 @@ export type { PageNode } from "./mdx/safe-html";
 export type { LiveStatus } from "./source/live";
 export type { MemoryStatus } from "./memory";
 export { closeWorkers } from "./workers/pool";
+export { CACHE_BUDGETS } from "./memory-budget";
 export type { VersionRecord } from "./content/version";
 export type { StaticFile } from "./content/static-files";
 export type { WebhookAnswer, WebhookDelivery } from "./webhook";

@@ -1,5 +1,6 @@
 import { BadRequestError, NotFoundError } from "../errors";
 import { Cache, type CacheStats } from "../cache";
+import { CACHE_BUDGETS } from "../memory-budget";
 import { ChangeIndex } from "../history/change-index";
 import { CatFile, ObjectReadError } from "./cat-file";
 import { Git } from "./cli";
@@ -66,11 +67,11 @@ export class GitStore {
   private readonly log: (line: string) => void;
   // Bounded in bytes (a path and an oid weigh about 160 bytes in a Map), so reading many old commits
   // cannot grow memory without limit.
-  private readonly subtrees = new Cache<TreeFiles>({ maxBytes: 32 * 1024 * 1024, sizeOf: (tree) => 64 + tree.files.size * 160 + tree.damaged.length * 512 });
-  private readonly treeEntries = new Cache<TreeEntry[]>({ maxBytes: 16 * 1024 * 1024, sizeOf: (entries) => 64 + entries.length * 160 });
-  private readonly commits = new Cache<CommitInfo>({ maxBytes: 8 * 1024 * 1024, sizeOf: (c) => 512 + c.message.length * 2 });
+  private readonly subtrees = new Cache<TreeFiles>({ maxBytes: CACHE_BUDGETS.subtrees, sizeOf: (tree) => 64 + tree.files.size * 160 + tree.damaged.length * 512 });
+  private readonly treeEntries = new Cache<TreeEntry[]>({ maxBytes: CACHE_BUDGETS.treeEntries, sizeOf: (entries) => 64 + entries.length * 160 });
+  private readonly commits = new Cache<CommitInfo>({ maxBytes: CACHE_BUDGETS.commits, sizeOf: (c) => 512 + c.message.length * 2 });
   /** Abbreviated ?commit= values already expanded and checked: links keep the reader's value on every request. */
-  private readonly expanded = new Cache<string>({ maxBytes: 2 * 1024 * 1024, sizeOf: (oid, value) => 64 + (oid.length + value.length) * 2 });
+  private readonly expanded = new Cache<string>({ maxBytes: CACHE_BUDGETS.expanded, sizeOf: (oid, value) => 64 + (oid.length + value.length) * 2 });
   private readonly damaged = new Map<string, Damage>();
 
   constructor(

@@ -14,8 +14,10 @@ export interface CacheOptions<V extends {}> {
  */
 export class Cache<V extends {}> {
   private readonly lru: LRUCache<string, V, () => Promise<V>>;
+  readonly maxBytes: number;
 
   constructor(options: CacheOptions<V>) {
+    this.maxBytes = options.maxBytes;
     this.lru = new LRUCache<string, V, () => Promise<V>>({
       maxSize: options.maxBytes,
       sizeCalculation: (value, key) => Math.max(1, Math.ceil(options.sizeOf(value, key))),
@@ -49,4 +51,15 @@ export class Cache<V extends {}> {
   get entries(): number {
     return this.lru.size;
   }
+
+  /** How full the cache is, for /api/status. */
+  stats(): CacheStats {
+    return { bytes: this.bytes, maxBytes: this.maxBytes, entries: this.entries };
+  }
+}
+
+export interface CacheStats {
+  bytes: number;
+  maxBytes: number;
+  entries: number;
 }

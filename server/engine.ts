@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { Cache } from "./cache";
+import { Cache, type CacheStats } from "./cache";
+import { CACHE_BUDGETS } from "./memory-budget";
 import { buildCatalogue, type Catalogue, type PageMeta, type Problem } from "./content/catalogue";
 import { parseFrontmatter, type FrontmatterResult, type SidebarName } from "./content/frontmatter";
 import type { GeneratedPage, PageGenerator } from "./content/generator";
@@ -13,9 +14,9 @@ import {
   type RawSidebarItem,
   type SidebarItem,
 } from "./content/sidebars";
-import { CompileError, NotFoundError } from "./errors";
+import { CompileError, NotFoundError, UnreadableObjectError } from "./errors";
 import { ObjectReadError } from "./git/cat-file";
-import type { CommitInfo, FileMap, GitStore } from "./git/store";
+import type { CommitInfo, Damage, FileMap, GitStore, TreeFiles } from "./git/store";
 import type { CompiledPage } from "./mdx/compile";
 import { COMPILER_KEY } from "./mdx/compiler-key";
 import { CompiledStore } from "./mdx/compiled-store";
@@ -33,6 +34,8 @@ export interface Snapshot {
   sidebars: ReadonlyMap<SidebarName, SidebarItem[]>;
   /** Broken pages, sidebars and generators of this commit. */
   problems: Problem[];
+  /** Pages whose source is in the tree but cannot be read (a damaged repository), by page id. */
+  unreadable: ReadonlyMap<string, Damage>;
 }
 
 export interface EngineOptions {
@@ -54,6 +57,7 @@ type SnapshotContent = Omit<Snapshot, "commit" | "contentTree">;
 
 /** Stands for a commit without the content root: no files, no pages. */
 const EMPTY_TREE = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
+const NO_FILES: TreeFiles = { files: new Map(), damaged: [] };
 
 const sha1 = (text: string) => createHash("sha1").update(text).digest("hex");
 /** Approximate bytes of a value held in memory, from its JSON form (strings count two bytes a character). */
@@ -69,22 +73,22 @@ type CompileResult = { ok: true; page: CompiledPage; bytes: number } | { ok: fal
  */
 export class ContentEngine {
   private readonly generators: PageGenerator[];
-  private readonly texts = new Cache<string>({ maxBytes: 32 * 1024 * 1024, sizeOf: (t) => t.length * 2 });
-  private readonly frontmatters = new Cache<FrontmatterResult>({ maxBytes: 16 * 1024 * 1024, sizeOf: jsonBytes });
+  private readonly texts = new Cache<string>({ maxBytes: CACHE_BUDGETS.texts, sizeOf: (t) => t.length * 2 });
+  private readonly frontmatters = new Cache<FrontmatterResult>({ maxBytes: CACHE_BUDGETS.frontmatters, sizeOf: jsonBytes });
   private readonly generated = new Cache<GeneratedPage[] | Error>({
-    maxBytes: 64 * 1024 * 1024,
+    maxBytes: CACHE_BUDGETS.generated,
     sizeOf: (out) => (out instanceof Error ? out.message.length * 2 : out.reduce((sum, p) => sum + p.mdx.length * 2 + 512, 0)),
   });
-  private readonly sidebarFiles = new Cache<RawSidebarItem[] | Error>({ maxBytes: 4 * 1024 * 1024, sizeOf: (raw) => (raw instanceof Error ? 256 : jsonBytes(raw)) });
+  private readonly sidebarFiles = new Cache<RawSidebarItem[] | Error>({ maxBytes: CACHE_BUDGETS.sidebarFiles, sizeOf: (raw) => (raw instanceof Error ? 256 : jsonBytes(raw)) });
   /** Per commit: its commit info and a reference to its content tree's content, counted below. */
-  private readonly snapshots = new Cache<Snapshot>({ maxBytes: 4 * 1024 * 1024, sizeOf: (s) => 512 + s.commit.message.length * 2 });
+  private readonly snapshots = new Cache<Snapshot>({ maxBytes: CACHE_BUDGETS.snapshots, sizeOf: (s) => 512 + s.commit.message.length * 2 });
   /** Per content tree: paths and oids of every file, and the catalogue's metadata, are the bulk of it. */
   private readonly contents = new Cache<SnapshotContent>({
-    maxBytes: 64 * 1024 * 1024,
+    maxBytes: CACHE_BUDGETS.contents,
     sizeOf: (c) => c.files.size * 160 + c.catalogue.pages.size * 1024,
   });
-  private readonly pageKeys = new Cache<string>({ maxBytes: 8 * 1024 * 1024, sizeOf: (key, memo) => (key.length + memo.length) * 2 + 64 });
-  private readonly histories = new Cache<{ commits: CommitInfo[]; more: boolean }>({ maxBytes: 8 * 1024 * 1024, sizeOf: (h) => 64 + h.commits.length * 96 });
+  private readonly pageKeys = new Cache<string>({ maxBytes: CACHE_BUDGETS.pageKeys, sizeOf: (key, memo) => (key.length + memo.length) * 2 + 64 });
+  private readonly histories = new Cache<{ commits: CommitInfo[]; more: boolean }>({ maxBytes: CACHE_BUDGETS.histories, sizeOf: (h) => 64 + h.commits.length * 96 });
   private readonly compiled: Cache<CompileResult>;
   private readonly compiledStore?: CompiledStore;
   readonly workers: WorkerPool;
@@ -102,7 +106,7 @@ export class ContentEngine {
   ) {
     this.generators = options.generators ?? [];
     this.compiled = new Cache({
-      maxBytes: options.compiledCacheBytes ?? 128 * 1024 * 1024,
+      maxBytes: options.compiledCacheBytes ?? CACHE_BUDGETS.compiled,
       sizeOf: (result) => (result.ok ? result.bytes : jsonBytes(result.problems)),
     });
     this.compiledStore = options.compiledDir ? new CompiledStore(options.compiledDir) : undefined;
@@ -135,9 +139,11 @@ export class ContentEngine {
   }
 
   private async buildContent(tree: string): Promise<SnapshotContent> {
-    const files = tree === EMPTY_TREE ? new Map<string, string>() : await this.store.treeFiles(tree);
+    const { files, damaged } = tree === EMPTY_TREE ? NO_FILES : await this.store.treeFiles(tree);
     const pages: PageMeta[] = [];
-    const problems: Problem[] = [];
+    // A folder that cannot be read would silently take its pages away: the commit must not go live.
+    const problems: Problem[] = damaged.map((damage) => ({ file: damage.path, message: unreadableError(damage).message }));
+    const unreadable = new Map<string, Damage>();
     await Promise.all(
       [...files].map(async ([path, oid]) => {
         const id = pageIdOf(path);
@@ -146,10 +152,11 @@ export class ContentEngine {
         try {
           result = await this.frontmatters.get(`${oid}:${id}`, async () => parseFrontmatter(await this.text(oid), id));
         } catch (error) {
-          // A damaged object costs its own page, not the commit.
+          // A damaged object costs its own page, which answers an error naming the object, not the commit.
           if (!(error instanceof ObjectReadError)) throw error;
-          this.store.recordDamage({ object: oid, path: this.store.repositoryPath(path), message: error.message });
-          problems.push({ file: path, message: error.message });
+          const damage = this.damaged(oid, path, error);
+          unreadable.set(id, damage);
+          problems.push({ file: path, message: unreadableError(damage).message });
           return;
         }
         if (result.ok) pages.push({ ...result.value, sourcePath: path, kind: "mdx" });
@@ -182,7 +189,25 @@ export class ContentEngine {
       }
       sidebars.set(name, resolveSidebar(raw, labels));
     }
-    return { files, catalogue, sidebars, problems: catalogue.problems };
+    return { files, catalogue, sidebars, problems: catalogue.problems, unreadable };
+  }
+
+  /** Records an object found unreadable (logged once, listed in /api/status) with the content path that needs it. */
+  private damaged(oid: string, path: string, error: ObjectReadError): Damage {
+    const damage = { object: oid, path: this.store.repositoryPath(path), message: error.why };
+    this.store.recordDamage(damage);
+    return damage;
+  }
+
+  /** The text of a content file at the snapshot; an unreadable object is an UnreadableObjectError naming it and the file. */
+  private async fileText(snapshot: Snapshot, path: string): Promise<string> {
+    const oid = snapshot.files.get(path)!;
+    try {
+      return await this.text(oid);
+    } catch (error) {
+      if (error instanceof ObjectReadError) throw unreadableError(this.damaged(oid, path, error));
+      throw error;
+    }
   }
 
   /** The pages a generator makes of a data file, generated in a worker (a large schema takes a while). */
@@ -214,8 +239,15 @@ export class ContentEngine {
 
   page(snapshot: Snapshot, id: string): PageMeta {
     const page = snapshot.catalogue.pages.get(id);
-    if (!page) throw new NotFoundError(`There is no page ${id} at commit ${snapshot.commit.oid.slice(0, 7)}`);
-    return page;
+    if (page) return page;
+    this.checkReadable(snapshot, id);
+    throw new NotFoundError(`There is no page ${id} at commit ${snapshot.commit.oid.slice(0, 7)}`);
+  }
+
+  /** Throws an UnreadableObjectError when the snapshot has a page `id` whose source cannot be read. */
+  checkReadable(snapshot: Snapshot, id: string): void {
+    const damage = snapshot.unreadable.get(id);
+    if (damage) throw unreadableError(damage);
   }
 
   private generatorOf(page: PageMeta): PageGenerator {
@@ -233,7 +265,7 @@ export class ContentEngine {
       if (!found) throw new NotFoundError(`There is no page ${page.id}`);
       return found.mdx;
     }
-    return this.text(snapshot.files.get(page.sourcePath)!);
+    return this.fileText(snapshot, page.sourcePath);
   }
 
   /**
@@ -248,10 +280,11 @@ export class ContentEngine {
     return result.page;
   }
 
-  /** Bytes each cache holds now; each stays under its bound. */
-  cacheBytes(): Record<"texts" | "frontmatters" | "generated" | "sidebarFiles" | "snapshots" | "pageKeys" | "compiled", number> {
-    const { texts, frontmatters, generated, sidebarFiles, snapshots, pageKeys, compiled } = this;
-    return { texts: texts.bytes, frontmatters: frontmatters.bytes, generated: generated.bytes, sidebarFiles: sidebarFiles.bytes, snapshots: snapshots.bytes, pageKeys: pageKeys.bytes, compiled: compiled.bytes };
+  /** How full each cache of the engine and its Git store is; each stays under its bound in bytes. */
+  cacheStats(): Record<string, CacheStats> {
+    const { texts, frontmatters, generated, sidebarFiles, snapshots, contents, pageKeys, histories, compiled } = this;
+    const own = { texts, frontmatters, generated, sidebarFiles, snapshots, contents, pageKeys, histories, compiled };
+    return { ...Object.fromEntries(Object.entries(own).map(([name, cache]) => [name, cache.stats()])), ...this.store.cacheStats() };
   }
 
   /** A content address of everything the compiled page depends on, remembered per commit and page. */
@@ -326,17 +359,19 @@ export class ContentEngine {
     const pending = [entry];
     while (pending.length) {
       const importer = pending.pop()!;
-      const text = importer === entry ? await this.text(snapshot.files.get(entry)!) : found[importer]!;
+      const text = importer === entry ? await this.fileText(snapshot, entry) : found[importer]!;
       for (const specifier of importSpecifiers(text)) {
         const path = resolveImport(importer, specifier, (p) => snapshot.files.has(p));
         if (!path || path in found || path === entry) continue;
-        found[path] = await this.text(snapshot.files.get(path)!);
+        found[path] = await this.fileText(snapshot, path);
         pending.push(path);
       }
     }
     return found;
   }
 }
+
+const unreadableError = (damage: Damage) => new UnreadableObjectError(damage.object, damage.path, damage.message);
 
 /** Pages of `to` that are new or differ from `from` in their source or in any file they import. */
 export async function changedPages(engine: ContentEngine, from: Snapshot | undefined, to: Snapshot): Promise<PageMeta[]> {

@@ -40,6 +40,21 @@ export class CompileError extends ContentError {
   }
 }
 
+/**
+ * A Git object the content needs is missing or corrupt in the repository (a damaged disk or an
+ * interrupted copy): the server's fault, not the reader's, and the operator needs the object's id.
+ */
+export class UnreadableObjectError extends ContentError {
+  constructor(
+    readonly object: string,
+    /** Repository path of the file or folder that needs it. */
+    readonly path: string,
+    why: string,
+  ) {
+    super(`object ${object} of ${path} cannot be read: ${why}`, 500);
+  }
+}
+
 /** The server has more work queued than it takes on; the client may retry shortly. */
 export class BusyError extends ContentError {
   constructor(message: string) {

@@ -20,10 +20,11 @@ import { parseVersionRecord, type VersionRecord } from "./content/version";
 import { SearchService, type SearchRequest, type SearchResults } from "./search/index";
 import { MarkdownService } from "./markdown/service";
 import { staticFile, type StaticFile } from "./content/static-files";
+import { memoryStatus, type MemoryStatus } from "./memory";
 import { WebhookReceiver, type WebhookAnswer, type WebhookDelivery } from "./webhook";
 
 export { readConfig, type Config } from "./config";
-export { BadRequestError, BusyError, NotFoundError, CompileError, ConfigError, ContentError, OverloadedError } from "./errors";
+export { BadRequestError, BusyError, NotFoundError, CompileError, ConfigError, ContentError, OverloadedError, UnreadableObjectError } from "./errors";
 export { parsePagePath, sourcePathOf } from "./content/paths";
 export { catalogueEntry, type CatalogueEntry, type PageMeta } from "./content/catalogue";
 export { navigationFor, type SidebarItem, type Navigation, type NavLink } from "./content/sidebars";
@@ -33,7 +34,9 @@ export type { CommitInfo, Damage } from "./git/store";
 export type { TocEntry, CompiledPage } from "./mdx/compile";
 export { mapUrls as mapBodyUrls } from "./mdx/html-text";
 export type { LiveStatus } from "./source/live";
+export type { MemoryStatus } from "./memory";
 export { closeWorkers } from "./workers/pool";
+export { CACHE_BUDGETS } from "./memory-budget";
 export type { VersionRecord } from "./content/version";
 export type { StaticFile } from "./content/static-files";
 export type { WebhookAnswer, WebhookDelivery } from "./webhook";
@@ -53,6 +56,8 @@ export interface ServiceStatus extends LiveStatus {
   compiles: number;
   /** The server process that answered (of WEB_CONCURRENCY): the leader fetches and checks, followers follow it. */
   process: { pid: number; role: Role };
+  /** This process's memory and how full each engine cache is. */
+  memory: MemoryStatus;
 }
 
 export interface ContentService {
@@ -61,6 +66,11 @@ export interface ContentService {
   liveSnapshot(): Snapshot;
   /** The live snapshot, or the one of `?commit=` when given (400/404 errors for bad values). */
   snapshotAt(commitParam: string | null): Promise<Snapshot>;
+  /**
+   * For an id the catalogue lacks: throws UnreadableObjectError (500, naming the object and its
+   * path) when the snapshot has such a page but its source cannot be read from the repository.
+   */
+  checkReadable(snapshot: Snapshot, id: string): void;
   /** A page compiled for rendering, from cache when its sources are unchanged (CompileError when they do not compile). */
   page(snapshot: Snapshot, page: PageMeta): Promise<CompiledPage>;
   /** A page as clean Markdown (its `.md` twin), headed by its title, description and `url` (CompileError when it does not parse). */
@@ -144,6 +154,7 @@ export async function startContentService(config: Config = readConfig(), log?: (
       if (commitParam === null) return live.snapshot;
       return engine.snapshot(await engine.store.resolveCommit(commitParam));
     },
+    checkReadable: (snapshot, id) => engine.checkReadable(snapshot, id),
     page: (snapshot, page) => engine.compile(snapshot, page),
     pageMarkdown: (snapshot, page, url) => markdown.page(snapshot, page, url),
     llmsFull: (snapshot, origin) => markdown.llmsFull(snapshot, origin),
@@ -158,7 +169,14 @@ export async function startContentService(config: Config = readConfig(), log?: (
       return parseVersionRecord(await engine.text(oid));
     },
     // A follower reports the leader's fetches and publishing errors: those happen there.
-    status: () => ({ ...live.status(), ...(following ? { lastFetch: leader?.lastFetch, lastError: leader?.lastError } : {}), source: repository.kind, compiles: engine.compiles, process: { pid: process.pid, role: coordination.role } }),
+    status: () => ({
+      ...live.status(),
+      ...(following ? { lastFetch: leader?.lastFetch, lastError: leader?.lastError } : {}),
+      source: repository.kind,
+      compiles: engine.compiles,
+      process: { pid: process.pid, role: coordination.role },
+      memory: memoryStatus(engine.cacheStats()),
+    }),
     receiveWebhook: (delivery) => webhooks?.receive(delivery) ?? { status: 404, message: "Webhooks are off: set WEBHOOK_SECRET to turn them on" },
   };
 }

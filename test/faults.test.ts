@@ -180,18 +180,49 @@ describe("faults lose nothing", () => {
         fs.truncateSync(pack, Math.floor(fs.statSync(pack).size / 2));
       },
     ],
-  ])("%s costs only the page that needs it, and /api/status and one log line name the object and path", async (_name, damage) => {
+  ])("%s costs only the page that needs it, which answers 500 naming the object; /api/status and one log line name the object and path", async (_name, damage) => {
     const { bare, blob } = repositoryWithDamage(damage);
     const server = await start({ CONTENT_REPO: bare });
     const site = client(server);
     expect((await site.get("/guides/first")).status).toBe(200);
     expect((await site.get("/references")).status).toBe(200);
-    expect((await site.get("/guides/second")).status).toBeGreaterThanOrEqual(400);
+    for (const path of ["/guides/second", "/guides/second.md"]) {
+      const response = await site.get(path);
+      expect(response.status).toBe(500);
+      expect(await response.text()).toContain(`object ${blob} of docs/guides/second.mdx cannot be read`);
+    }
+    expect((await site.get("/guides/no-such-page")).status).toBe(404);
     const status: Status = await site.status();
     expect(status.damaged).toEqual([expect.objectContaining({ object: blob, path: "docs/guides/second.mdx" })]);
     const lines = server.output().split("\n").filter((l) => l.includes(blob));
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain("docs/guides/second.mdx");
+  });
+
+  it("a pushed commit whose folder (tree object) cannot be read never goes live; the last good commit stays and /api/status says why", async () => {
+    const work = WorkingCopy.init().write(sampleContent());
+    const good = work.commit("Good");
+    const bare = work.publishBare();
+    const server = await start({ CONTENT_REPO: bare });
+    const site = client(server);
+    expect((await site.status()).commit).toBe(good);
+
+    work.write({ ...secondGuide("In a folder that cannot be read."), ...page("guides/third", "Third Guide", "New.") });
+    const broken = work.commit("Guides folder damaged on the server");
+    // The objects arrive under another ref, the folder's tree is lost, and only then does main move:
+    // what a copy interrupted between objects and refs leaves behind.
+    git(work.dir, "push", "-q", "origin", "HEAD:refs/heads/incoming");
+    const tree = git(bare, "rev-parse", `${broken}:docs/guides`);
+    fs.rmSync(loosePath(bare, tree));
+    git(bare, "update-ref", "refs/heads/main", broken);
+
+    await waitFor(async () => (await site.status()).lastError?.commit === broken, 10_000);
+    const status: Status = await site.status();
+    expect(status.commit).toBe(good);
+    expect(status.lastError).toMatchObject({ file: "docs/guides", message: expect.stringContaining(`object ${tree} of docs/guides cannot be read`) });
+    expect(status.damaged).toEqual([expect.objectContaining({ object: tree, path: "docs/guides" })]);
+    expect((await site.get("/guides/first")).status).toBe(200);
+    expect((await site.get("/guides/third")).status).toBe(404);
   });
 
   it("at start, a branch naming a missing commit falls back to the last live commit, and a broken commit pushed while down never goes live", async () => {

@@ -103,7 +103,7 @@ describe("compiling in worker threads", () => {
     const snapshot = await engine.snapshot(commit);
     for (const id of ["guides/first", "guides/second", "guides/third", "guides", "references"]) {
       await engine.compile(snapshot, engine.page(snapshot, id));
-      expect(engine.cacheBytes().compiled).toBeLessThanOrEqual(2_500);
+      expect(engine.cacheStats().compiled!.bytes).toBeLessThanOrEqual(2_500);
     }
     const compiles = engine.compiles;
     await engine.compile(snapshot, engine.page(snapshot, "guides/first"));

@@ -48,6 +48,7 @@ export async function loadPage(url: URL, origin: string): Promise<PageData | Mar
     if (aliasTarget) throw permanentRedirect(`${aliasTarget}${request.markdown ? ".md" : ""}${canonicalSearch(url, ["commit"], pinned)}`);
     const page = catalogue.pages.get(request.id);
     if (!page) {
+      content.checkReadable(snapshot, request.id);
       if (pinned && content.liveSnapshot().catalogue.pages.has(request.id)) {
         throw notFound(`The page /${request.id} does not exist at commit ${pinned}.`, { label: "Read the live page", href: `/${request.id}` });
       }

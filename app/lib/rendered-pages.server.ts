@@ -1,6 +1,7 @@
 import { brotliCompressSync, constants, deflateSync, gzipSync } from "node:zlib";
 import { LRUCache } from "lru-cache";
 import { content } from "~/content.server";
+import { CACHE_BUDGETS } from "../../server/index";
 
 export type Coding = "br" | "gzip" | "deflate";
 
@@ -14,13 +15,14 @@ export interface RenderedPage {
 }
 
 /**
- * Room for the whole live catalogue (about 40 MB of HTML, more once compressed copies are kept)
+ * Room for the whole live catalogue (about 35 MB of HTML, more once compressed copies are kept)
  * apart from pages at pinned commits: readers rotating ?commit= over many commits evict each
  * other's pages, never the live site's. A cache smaller than the pages read in rotation misses on
- * every request (LRU's worst case), hence the generous live share.
+ * every request (LRU's worst case), hence the generous live share. Both are part of the server's
+ * memory plan (server/memory-budget.ts).
  */
-export const LIVE_PAGES_BYTES = 96 * 1024 * 1024;
-export const PINNED_PAGES_BYTES = 32 * 1024 * 1024;
+export const LIVE_PAGES_BYTES = CACHE_BUDGETS.liveRenderedPages;
+export const PINNED_PAGES_BYTES = CACHE_BUDGETS.pinnedRenderedPages;
 
 const sizeOf = (page: RenderedPage) => page.body.length + Object.values(page.encoded).reduce((sum, b) => sum + b.length, 0) + 1024;
 const livePages = new LRUCache<string, RenderedPage>({ maxSize: LIVE_PAGES_BYTES, sizeCalculation: sizeOf });

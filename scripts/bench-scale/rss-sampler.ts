@@ -2,7 +2,7 @@ import fs from "node:fs";
 
 export interface ProcessPeak {
   pid: number;
-  /** The command name from /proc/<pid>/comm, e.g. node, git, git-upload-pack. */
+  /** The command name (nameOf), e.g. node, git cat-file, git-upload-pack. */
   name: string;
   mb: number;
 }
@@ -17,14 +17,27 @@ function readProc(pid: number, file: string): string | undefined {
   }
 }
 
-function descendants(pid: number): number[] {
+/** Every process below `pid` (Linux only). */
+export function descendants(pid: number): number[] {
   const direct = (readProc(pid, `task/${pid}/children`) ?? "").trim().split(" ").filter(Boolean).map(Number);
   return direct.flatMap((child) => [child, ...descendants(child)]);
 }
 
-function rssOf(pid: number): number | undefined {
+/** VmRSS in MB; undefined once the process is gone. */
+export function rssOf(pid: number): number | undefined {
   const match = /VmRSS:\s+(\d+) kB/.exec(readProc(pid, "status") ?? "");
   return match ? Number(match[1]) / 1024 : undefined;
+}
+
+/**
+ * The command name from /proc/<pid>/comm, with git's subcommand (`git cat-file`, `git index-pack`):
+ * the server runs several git processes at once, and which one is large matters.
+ */
+export function nameOf(pid: number): string {
+  const name = (readProc(pid, "comm") ?? "?").trim();
+  if (name !== "git") return name;
+  const subcommand = (readProc(pid, "cmdline") ?? "").split("\0").slice(1).find((arg) => arg && !arg.startsWith("-"));
+  return subcommand ? `git ${subcommand}` : name;
 }
 
 /**
@@ -46,7 +59,7 @@ export class RssSampler {
       const mb = rssOf(pid);
       if (mb === undefined) continue;
       const known = this.peaks.get(pid);
-      if (!known) this.peaks.set(pid, { pid, name: (readProc(pid, "comm") ?? "?").trim(), mb });
+      if (!known) this.peaks.set(pid, { pid, name: nameOf(pid), mb });
       else if (mb > known.mb) known.mb = mb;
     }
   }

@@ -11,6 +11,7 @@ import { rssMb, type Running } from "../bench/process";
 import { pushToLive, type PushResult } from "../bench/push-latency";
 import { tempDir } from "../bench/temp";
 import type { ContentFile, RepoShape } from "./fast-import-stream";
+import { memoryPhases, oldCommits, type MemoryReading } from "./memory-phases";
 import { RssSampler, type ProcessPeak } from "./rss-sampler";
 import { syntheticRepository, workingCopy } from "./synthetic-repo";
 import { crawlWithWarmReader, sequential, timeOne, type CrawlResult, type RequestLimits, type Timings } from "./timed-requests";
@@ -61,10 +62,14 @@ export interface CaseResult {
   push: Outcome<PushResult>;
   crawl: Outcome<CrawlResult>;
   rssAfterColdMb: Outcome<number>;
+  /** Memory after every live page, every page at three old commits, and 10,000 unknown URLs. */
+  memory: Outcome<MemoryReading[]>;
   /** The server's highest RSS: over its whole life (start, cold pages, histories, pushes), and in the crawl. */
   serverPeak?: ProcessPeak;
   /** The highest RSS of any process the server started (git, esbuild) in that time. */
   childPeak?: ProcessPeak;
+  /** The highest RSS of each kind of process (the server, git cat-file, git log, ...) in that time. */
+  peaks: ProcessPeak[];
   limitMs: number;
 }
 
@@ -152,13 +157,28 @@ async function attempt<T>(server: Running | undefined, measure: () => Promise<T>
   }
 }
 
-/** Stops `sampler`; the server's peak and the highest of the processes it started (the shell it runs in left out). */
-function peaksOf(sampler: RssSampler, serverPid: number): { serverPeak?: ProcessPeak; childPeak?: ProcessPeak } {
-  const peaks = sampler.stop();
-  return { serverPeak: peaks.find((p) => p.pid === serverPid), childPeak: peaks.find((p) => p.pid !== serverPid && p.name !== "sh") };
+/**
+ * Stops `sampler`; the server's peak, the highest of the processes it started, and the highest of
+ * each kind of process (the shell the server runs in left out).
+ */
+function peaksOf(sampler: RssSampler, serverPid: number): Pick<CaseResult, "serverPeak" | "childPeak" | "peaks"> {
+  const peaks = sampler.stop().filter((p) => p.name !== "sh");
+  const byName = new Map<string, ProcessPeak>();
+  for (const peak of peaks) {
+    const name = peak.pid === serverPid ? "server" : peak.name;
+    if ((byName.get(name)?.mb ?? -1) < peak.mb) byName.set(name, { ...peak, name });
+  }
+  return { serverPeak: peaks.find((p) => p.pid === serverPid), childPeak: peaks.find((p) => p.pid !== serverPid), peaks: [...byName.values()] };
 }
 
 const higher = (a: ProcessPeak | undefined, b: ProcessPeak | undefined) => (a && b ? (b.mb > a.mb ? b : a) : (a ?? b));
+
+/** The highest of each kind of process over two samplings. */
+function mergePeaks(a: readonly ProcessPeak[], b: readonly ProcessPeak[]): ProcessPeak[] {
+  const byName = new Map<string, ProcessPeak>();
+  for (const peak of [...a, ...b]) if ((byName.get(peak.name)?.mb ?? -1) < peak.mb) byName.set(peak.name, peak);
+  return [...byName.values()].sort((x, y) => y.mb - x.mb);
+}
 
 async function timedStart(options: StartOptions, sample: boolean): Promise<{ server: AppServer; ms: number; sampler?: RssSampler }> {
   let sampler: RssSampler | undefined;
@@ -207,13 +227,15 @@ export async function runCase(spec: CaseSpec, content: readonly ContentFile[], o
       push: { failed: "not measured" },
       crawl: { failed: "not measured" },
       rssAfterColdMb: { failed: "not measured" },
+      memory: { failed: "not measured" },
+      peaks: [],
       limitMs: limits.timeoutMs,
     };
 
     log("first start");
     const dataDir = tempDir("data");
     const first = await attempt(undefined, () => timedStart({ dataDir, env: { ...repoEnv, ...rootEnv } }, true));
-    if (isFailed(first)) return { ...result, firstStartMs: first, restartMs: first, indexBuildMs: first, history: first, cold: first, push: first, crawl: first, rssAfterColdMb: first };
+    if (isFailed(first)) return { ...result, firstStartMs: first, restartMs: first, indexBuildMs: first, history: first, cold: first, push: first, crawl: first, rssAfterColdMb: first, memory: first };
     const { server } = first;
     running.push(server);
     result.firstStartMs = first.ms;
@@ -230,6 +252,8 @@ export async function runCase(spec: CaseSpec, content: readonly ContentFile[], o
     log(`cold pages: ${ids.length}, at most ${limits.budgetMs / 1000} s`);
     result.cold = await attempt(server, () => sequential(url, spread(ids).map((id) => `/${id}`), limits));
     result.rssAfterColdMb = await attempt(server, async () => rssMb(server.pid));
+    log("memory: every page at three old commits, then unknown URLs");
+    result.memory = await attempt(server, () => memoryPhases(url, server.pid, ids, oldCommits(pushTo), limits, log));
 
     log(`push to live: ${options.pushes} pushes`);
     result.push = await attempt(server, async () => {
@@ -259,6 +283,7 @@ export async function runCase(spec: CaseSpec, content: readonly ContentFile[], o
       const crawlPeaks = peaksOf(crawler.sampler!, crawler.server.pid);
       result.serverPeak = higher(result.serverPeak, crawlPeaks.serverPeak);
       result.childPeak = higher(result.childPeak, crawlPeaks.childPeak);
+      result.peaks = mergePeaks(result.peaks, crawlPeaks.peaks);
     } else result.crawl = crawler;
     return result;
   } finally {

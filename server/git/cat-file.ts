@@ -9,18 +9,22 @@ export interface GitObject {
 
 /** An object the store cannot give: missing, or unreadable because its file or pack is damaged. */
 export class ObjectReadError extends Error {
+  /** Why it cannot be read, as a clause: "it is missing, or its file or pack is damaged". */
+  readonly why: string;
+
   constructor(
     readonly object: string,
     readonly reason: "missing" | "ambiguous" | "corrupt",
     detail = "",
   ) {
-    super(
+    const why =
       reason === "missing"
-        ? `Git object ${object} cannot be read: it is missing, or its file or pack is damaged`
+        ? `it is missing, or its file or pack is damaged${detail ? ` (${detail})` : ""}`
         : reason === "ambiguous"
-          ? `"${object}" names more than one Git object`
-          : `Git object ${object} cannot be read (corrupt object or pack): ${detail}`.trim(),
-    );
+          ? "the name is ambiguous"
+          : `corrupt object or pack${detail ? `: ${detail}` : ""}`;
+    super(reason === "ambiguous" ? `"${object}" names more than one Git object` : `Git object ${object} cannot be read: ${why}`);
+    this.why = why;
     this.name = "ObjectReadError";
   }
 }

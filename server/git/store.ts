@@ -1,5 +1,6 @@
 import { BadRequestError, NotFoundError } from "../errors";
-import { Cache } from "../cache";
+import { Cache, type CacheStats } from "../cache";
+import { CACHE_BUDGETS } from "../memory-budget";
 import { ChangeIndex } from "../history/change-index";
 import { CatFile, ObjectReadError } from "./cat-file";
 import { Git } from "./cli";
@@ -19,6 +20,12 @@ export interface CommitInfo {
   authorEmail: string;
   /** Seconds since the epoch, author time. */
   timestamp: number;
+}
+
+/** The files under a tree, and the subtrees that could not be read (their files are missing). */
+export interface TreeFiles {
+  files: FileMap;
+  damaged: Damage[];
 }
 
 /** An object the store could not read, and where in the content it sits. */
@@ -43,7 +50,6 @@ export interface GitStoreOptions {
 const FULL_OID = /^[0-9a-f]{40}$/;
 /** Abbreviations shorter than 7 hex digits are ambiguous in any real repository, so they are refused. */
 const COMMIT_PARAM = /^[0-9a-f]{7,40}$/;
-const EMPTY_FILES: FileMap = new Map();
 
 /**
  * Reads a Git repository through the git CLI: commits, trees and blobs from one long-lived
@@ -61,11 +67,11 @@ export class GitStore {
   private readonly log: (line: string) => void;
   // Bounded in bytes (a path and an oid weigh about 160 bytes in a Map), so reading many old commits
   // cannot grow memory without limit.
-  private readonly subtrees = new Cache<FileMap>({ maxBytes: 32 * 1024 * 1024, sizeOf: (files) => 64 + files.size * 160 });
-  private readonly treeEntries = new Cache<TreeEntry[]>({ maxBytes: 16 * 1024 * 1024, sizeOf: (entries) => 64 + entries.length * 160 });
-  private readonly commits = new Cache<CommitInfo>({ maxBytes: 8 * 1024 * 1024, sizeOf: (c) => 512 + c.message.length * 2 });
+  private readonly subtrees = new Cache<TreeFiles>({ maxBytes: CACHE_BUDGETS.subtrees, sizeOf: (tree) => 64 + tree.files.size * 160 + tree.damaged.length * 512 });
+  private readonly treeEntries = new Cache<TreeEntry[]>({ maxBytes: CACHE_BUDGETS.treeEntries, sizeOf: (entries) => 64 + entries.length * 160 });
+  private readonly commits = new Cache<CommitInfo>({ maxBytes: CACHE_BUDGETS.commits, sizeOf: (c) => 512 + c.message.length * 2 });
   /** Abbreviated ?commit= values already expanded and checked: links keep the reader's value on every request. */
-  private readonly expanded = new Cache<string>({ maxBytes: 2 * 1024 * 1024, sizeOf: (oid, value) => 64 + (oid.length + value.length) * 2 });
+  private readonly expanded = new Cache<string>({ maxBytes: CACHE_BUDGETS.expanded, sizeOf: (oid, value) => 64 + (oid.length + value.length) * 2 });
   private readonly damaged = new Map<string, Damage>();
 
   constructor(
@@ -144,32 +150,33 @@ export class GitStore {
     return tree;
   }
 
-  /** Every file under the content root of a commit, path (relative to the root) to blob oid. */
-  async files(commitOid: string): Promise<FileMap> {
-    const tree = await this.contentTree(commitOid);
-    return tree ? this.treeFiles(tree) : EMPTY_FILES;
-  }
-
-  /** Every file under a tree, path to blob oid. A damaged subtree costs only its own files. */
-  treeFiles(treeOid: string, at = this.contentRoot): Promise<FileMap> {
+  /**
+   * Every file under a tree, path to blob oid. A damaged subtree costs only its own files; it is
+   * named in `damaged`, so a commit that needs it can be refused rather than served without them.
+   */
+  treeFiles(treeOid: string, at = this.contentRoot): Promise<TreeFiles> {
     return this.subtrees.get(treeOid, async () => {
       const files = new Map<string, string>();
+      const damaged: Damage[] = [];
       for (const entry of await this.entries(treeOid)) {
         if (entry.type === "blob") files.set(entry.name, entry.oid);
         else if (entry.type === "tree") {
           const folder = at ? `${at}/${entry.name}` : entry.name;
-          let inner: FileMap;
+          let inner: TreeFiles;
           try {
             inner = await this.treeFiles(entry.oid, folder);
           } catch (error) {
             if (!(error instanceof ObjectReadError)) throw error;
-            this.recordDamage({ object: entry.oid, path: folder, message: error.message });
+            const damage = { object: entry.oid, path: folder, message: error.message };
+            this.recordDamage(damage);
+            damaged.push(damage);
             continue;
           }
-          for (const [p, oid] of inner) files.set(`${entry.name}/${p}`, oid);
+          for (const [p, oid] of inner.files) files.set(`${entry.name}/${p}`, oid);
+          damaged.push(...inner.damaged);
         }
       }
-      return files;
+      return { files, damaged };
     });
   }
 
@@ -200,6 +207,12 @@ export class GitStore {
     if (this.damaged.has(damage.object)) return;
     this.damaged.set(damage.object, damage);
     this.log(`damaged object ${damage.object} (${damage.path}): ${damage.message}`);
+  }
+
+  /** How full the store's caches are, for /api/status. */
+  cacheStats(): Record<string, CacheStats> {
+    const { subtrees, treeEntries, commits, expanded } = this;
+    return { subtrees: subtrees.stats(), treeEntries: treeEntries.stats(), commits: commits.stats(), expanded: expanded.stats() };
   }
 
   /** Objects found unreadable since start, for /api/status. */

@@ -58,7 +58,9 @@ export class WorkerPool {
       env: {},
       // Linux: a lower priority for the worker threads only, so requests on the main thread come first.
       niceIncrement: 10,
-      resourceLimits: { maxOldGenerationSizeMb: options.memoryMb ?? 256 },
+      // A small young generation: V8's default reserves 32 MB per thread that a compile never needs
+      // at once (server/memory-budget.ts).
+      resourceLimits: { maxOldGenerationSizeMb: options.memoryMb ?? 256, maxYoungGenerationSizeMb: 8 },
     });
   }
 

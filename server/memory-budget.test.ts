@@ -1,0 +1,10 @@
+import { describe, expect, it } from "vitest";
+import { CACHE_BUDGETS, RSS_LIMIT_MB, RUNTIME_MB } from "./memory-budget";
+
+describe("the memory plan", () => {
+  it("fits every cache, full, beside the runtime's own footprint under the RSS limit", () => {
+    const cachesMb = Object.values(CACHE_BUDGETS).reduce((sum, bytes) => sum + bytes, 0) / 1024 / 1024;
+    const runtimeMb = Object.values(RUNTIME_MB).reduce((sum, mb) => sum + mb, 0);
+    expect(cachesMb + runtimeMb).toBeLessThanOrEqual(RSS_LIMIT_MB);
+  });
+});

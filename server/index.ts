@@ -19,6 +19,9 @@ import { parseVersionRecord, type VersionRecord } from "./content/version";
 import { SearchService, type SearchRequest, type SearchResult } from "./search/index";
 import { staticFile, type StaticFile } from "./content/static-files";
 import { WebhookReceiver, type WebhookAnswer, type WebhookDelivery } from "./webhook";
+import { PageDiffs, type PageDiff } from "./diff/page-diff";
+import { RecentChanges, type ChangesPage } from "./changes/recent-changes";
+import { answerMcp, type McpRequestContext } from "./mcp/docs-server";
 
 export { readConfig, type Config } from "./config";
 export { BadRequestError, BusyError, NotFoundError, CompileError, ConfigError, ContentError, OverloadedError } from "./errors";
@@ -36,6 +39,9 @@ export type { VersionRecord } from "./content/version";
 export type { StaticFile } from "./content/static-files";
 export type { WebhookAnswer, WebhookDelivery } from "./webhook";
 export { parseSearchRequest, MAX_QUERY_LENGTH, type SearchRequest, type SearchResult } from "./search/index";
+export type { PageDiff } from "./diff/page-diff";
+export type { DiffHunk, DiffPart, Segment } from "./diff/text-diff";
+export type { ChangesPage, ChangeEntry } from "./changes/recent-changes";
 
 /** Commits that changed a page, newest first. */
 export interface PageHistory {
@@ -77,6 +83,12 @@ export interface ContentService {
   receiveWebhook(delivery: WebhookDelivery): WebhookAnswer;
   /** The repository path of a content file (CONTENT_ROOT prefixed), e.g. for "Edit this page". */
   repositoryPath(contentPath: string): string;
+  /** What changed in a page between two commits (defaults: `to` the live commit, `from` the one before the page's last change). */
+  pageDiff(id: string, commits: { from: string | null; to: string | null }): Promise<PageDiff>;
+  /** The newest commits of the served branch that changed the content, with the pages each changed. */
+  recentChanges(range: { skip: number; limit: number }): Promise<ChangesPage>;
+  /** Answers a Model Context Protocol request (Streamable HTTP, stateless): tools search_docs, read_page, list_pages. */
+  mcp(request: Request, context: McpRequestContext): Promise<Response>;
 }
 
 export async function startContentService(config: Config = readConfig(), log?: (line: string) => void): Promise<ContentService> {
@@ -101,16 +113,18 @@ export async function startContentService(config: Config = readConfig(), log?: (
   // Built (or loaded and extended) beside serving, so the first history request rarely waits for it.
   store.changes.update().catch((error: Error) => print(`history index: not built yet (${error.message.split("\n")[0]})`));
   const webhooks = config.webhookSecret ? new WebhookReceiver(config.webhookSecret, config.branch, () => void live.fetch()) : undefined;
+  const snapshotAt = async (commitParam: string | null) => (commitParam === null ? live.snapshot : engine.snapshot(await engine.store.resolveCommit(commitParam)));
+  const history = (snapshot: Snapshot, page: PageMeta, range?: { skip?: number; limit?: number }) => engine.history(snapshot, page.sourcePath, range);
+  const pageSource = (snapshot: Snapshot, page: PageMeta) => engine.source(snapshot, page);
+  const diffs = new PageDiffs({ snapshotAt, pageSource, history });
+  const changes = new RecentChanges(store);
   return {
     config,
     liveSnapshot: () => live.snapshot,
-    async snapshotAt(commitParam) {
-      if (commitParam === null) return live.snapshot;
-      return engine.snapshot(await engine.store.resolveCommit(commitParam));
-    },
+    snapshotAt,
     page: (snapshot, page) => engine.compile(snapshot, page),
-    pageSource: (snapshot, page) => engine.source(snapshot, page),
-    history: (snapshot, page, range) => engine.history(snapshot, page.sourcePath, range),
+    pageSource,
+    history,
     search: (snapshot, request, client) => search.search(snapshot, request, client),
     staticFile: (snapshot, urlPath) => staticFile(snapshot.files, urlPath),
     readStatic: (file) => engine.store.readBlob(file.oid),
@@ -121,6 +135,9 @@ export async function startContentService(config: Config = readConfig(), log?: (
       return parseVersionRecord(await engine.text(oid));
     },
     status: () => ({ ...live.status(), source: repository.kind, compiles: engine.compiles }),
+    pageDiff: (id, commits) => diffs.diff(id, commits),
+    recentChanges: (range) => changes.list(live.snapshot, range),
+    mcp: (request, context) => answerMcp({ snapshotAt, search: (snapshot, query, client) => search.search(snapshot, query, client), markdown: pageSource }, request, context),
     receiveWebhook: (delivery) => webhooks?.receive(delivery) ?? { status: 404, message: "Webhooks are off: set WEBHOOK_SECRET to turn them on" },
   };
 }

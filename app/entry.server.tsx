@@ -27,7 +27,7 @@ export default async function handleRequest(request: Request, status: number, he
     const commit = typeof page.commit === "string" ? page.commit : page.commit.oid;
     etag = etagOf(commit, context.manifest.version, url.pathname + url.search);
     headers.set("ETag", etag);
-    // The Markdown twin of a page (/page.md) is the page's source, not an HTML document.
+    // The Markdown twin of a page (/page.md) is its clean Markdown (server/markdown), not an HTML document.
     if (page.kind === "markdown") {
       if (request.headers.get("If-None-Match") === etag) return new Response(null, { status: 304, headers });
       headers.set("Content-Type", "text/markdown; charset=utf-8");

@@ -17,6 +17,7 @@ import type { PageMeta } from "./content/catalogue";
 import type { CompiledPage } from "./mdx/compile";
 import { parseVersionRecord, type VersionRecord } from "./content/version";
 import { SearchService, type SearchRequest, type SearchResult } from "./search/index";
+import { MarkdownService } from "./markdown/service";
 import { staticFile, type StaticFile } from "./content/static-files";
 import { WebhookReceiver, type WebhookAnswer, type WebhookDelivery } from "./webhook";
 import { PageDiffs, type PageDiff } from "./diff/page-diff";
@@ -65,8 +66,10 @@ export interface ContentService {
   snapshotAt(commitParam: string | null): Promise<Snapshot>;
   /** A page compiled for rendering, from cache when its sources are unchanged (CompileError when they do not compile). */
   page(snapshot: Snapshot, page: PageMeta): Promise<CompiledPage>;
-  /** A page's source as authors wrote it (or as a generator produced it): its Markdown twin. */
-  pageSource(snapshot: Snapshot, page: PageMeta): Promise<string>;
+  /** A page as clean Markdown (its `.md` twin), headed by its title, description and `url` (CompileError when it does not parse). */
+  pageMarkdown(snapshot: Snapshot, page: PageMeta, url: string): Promise<string>;
+  /** Every page's clean Markdown in sidebar order, under a byte bound, with URLs on `origin`. */
+  llmsFull(snapshot: Snapshot, origin: string): Promise<string>;
   /** The commits that changed a page, seen from the snapshot's commit; `skip` and `limit` page through them. */
   history(snapshot: Snapshot, page: PageMeta, range?: { skip?: number; limit?: number }): Promise<PageHistory>;
   /** Full-text search at the snapshot's commit; `client` (an IP address) is held to the pinned-commit limits. */
@@ -104,6 +107,7 @@ export async function startContentService(config: Config = readConfig(), log?: (
   });
   const engine = new ContentEngine(store, { generators, compiledDir: path.join(config.dataDir, "compiled") });
   const search = new SearchService(engine);
+  const markdown = new MarkdownService(engine);
   // The first search at a new live commit should not pay for its index; a failure here resurfaces
   // on that search.
   const onLive = (snapshot: Snapshot) => void search.setLive(snapshot).catch(() => {});
@@ -115,15 +119,16 @@ export async function startContentService(config: Config = readConfig(), log?: (
   const webhooks = config.webhookSecret ? new WebhookReceiver(config.webhookSecret, config.branch, () => void live.fetch()) : undefined;
   const snapshotAt = async (commitParam: string | null) => (commitParam === null ? live.snapshot : engine.snapshot(await engine.store.resolveCommit(commitParam)));
   const history = (snapshot: Snapshot, page: PageMeta, range?: { skip?: number; limit?: number }) => engine.history(snapshot, page.sourcePath, range);
-  const pageSource = (snapshot: Snapshot, page: PageMeta) => engine.source(snapshot, page);
-  const diffs = new PageDiffs({ snapshotAt, pageSource, history });
+  // Diffs compare what readers read: the page's clean Markdown, not its MDX.
+  const diffs = new PageDiffs({ snapshotAt, pageText: (snapshot, page) => markdown.page(snapshot, page, `/${page.id}`), history });
   const changes = new RecentChanges(store);
   return {
     config,
     liveSnapshot: () => live.snapshot,
     snapshotAt,
     page: (snapshot, page) => engine.compile(snapshot, page),
-    pageSource,
+    pageMarkdown: (snapshot, page, url) => markdown.page(snapshot, page, url),
+    llmsFull: (snapshot, origin) => markdown.llmsFull(snapshot, origin),
     history,
     search: (snapshot, request, client) => search.search(snapshot, request, client),
     staticFile: (snapshot, urlPath) => staticFile(snapshot.files, urlPath),
@@ -137,7 +142,7 @@ export async function startContentService(config: Config = readConfig(), log?: (
     status: () => ({ ...live.status(), source: repository.kind, compiles: engine.compiles }),
     pageDiff: (id, commits) => diffs.diff(id, commits),
     recentChanges: (range) => changes.list(live.snapshot, range),
-    mcp: (request, context) => answerMcp({ snapshotAt, search: (snapshot, query, client) => search.search(snapshot, query, client), markdown: pageSource }, request, context),
+    mcp: (request, context) => answerMcp({ snapshotAt, search: (snapshot, query, client) => search.search(snapshot, query, client), markdown: (snapshot, page, url) => markdown.page(snapshot, page, url) }, request, context),
     receiveWebhook: (delivery) => webhooks?.receive(delivery) ?? { status: 404, message: "Webhooks are off: set WEBHOOK_SECRET to turn them on" },
   };
 }

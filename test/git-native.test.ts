@@ -9,7 +9,7 @@ const secondGuide = (text: string) => page("guides/second", "Second Guide", `## 
 describe("diffs, the changes feed and the MCP endpoint, on a repository pushed to with git", () => {
   let server: RunningServer;
   let work: WorkingCopy;
-  const commits: Record<string, string> = {};
+  const commits = { first: "", second: "", third: "" };
   const get = (path: string) => fetch(server.url + path, { redirect: "manual" });
   const html = async (path: string) => (await get(path)).text();
 

@@ -11,10 +11,12 @@ import { VerifiedWith } from "./VerifiedWith";
 import { SiteFooter, SiteHeader } from "./SiteHeader";
 import { SidebarDrawer } from "./SidebarDrawer";
 import { useDrawer } from "~/hooks/useDrawer";
+import { useMovedAnchor } from "~/hooks/useMovedAnchor";
 
 export function DocPage({ data }: { data: PageData }) {
   const { page, sidebar, navigation, commit, pinned, site } = data;
   const drawer = useDrawer();
+  useMovedAnchor();
   return (
     <PinnedCommit.Provider value={pinned}>
       <div className="page-shell">

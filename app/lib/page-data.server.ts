@@ -50,12 +50,15 @@ export async function loadPage(url: URL, origin: string): Promise<PageData | Mar
       if (pinned && content.liveSnapshot().catalogue.pages.has(request.id)) {
         throw notFound(`The page /${request.id} does not exist at commit ${pinned}.`, { label: "Read the live page", href: `/${request.id}` });
       }
-      throw notFound(`There is no page at /${request.id}.`);
+      // A page below an existing one (a method of the JSON-RPC reference, a GraphQL type) points up to it.
+      const parent = catalogue.pages.get(request.id.split("/").slice(0, -1).join("/"));
+      throw notFound(`There is no page at /${request.id}.`, parent ? { label: `See ${parent.title}`, href: `/${parent.id}` } : undefined);
     }
     redirectToCanonical(url, ["commit"], pinned);
     const { config } = content;
     if (request.markdown) {
-      return { kind: "markdown", text: await content.pageSource(snapshot, page), commit: snapshot.commit.oid, pinned };
+      const pageUrl = `${origin}/${page.id}${pinned ? `?commit=${encodeURIComponent(pinned)}` : ""}`;
+      return { kind: "markdown", text: await content.pageMarkdown(snapshot, page, pageUrl), commit: snapshot.commit.oid, pinned };
     }
     const [compiled, history] = await Promise.all([content.page(snapshot, page), content.history(snapshot, page, { limit: 1 })]);
     const last = history.commits[0];

@@ -17,7 +17,8 @@ export interface PageDiff {
 /** What the diff reads through the engine's facade. */
 export interface PageDiffSources {
   snapshotAt(commitParam: string | null): Promise<Snapshot>;
-  pageSource(snapshot: Snapshot, page: PageMeta): Promise<string>;
+  /** The text of a page that the diff compares. */
+  pageText(snapshot: Snapshot, page: PageMeta): Promise<string>;
   history(snapshot: Snapshot, page: PageMeta, range: { limit: number }): Promise<{ commits: CommitInfo[] }>;
 }
 
@@ -44,7 +45,7 @@ export class PageDiffs {
     const from = params.from === null ? await this.previousChange(to, page) : await this.snapshot("from", params.from);
     return this.diffs.get(`${from?.commit.oid ?? "-"}:${to.commit.oid}:${id}`, async () => {
       const before = from ? await this.sourceAt(from, id) : "";
-      const after = await this.sources.pageSource(to, page);
+      const after = await this.sources.pageText(to, page);
       return { id, title: page.title, ...(from ? { from: from.commit } : {}), to: to.commit, hunks: diffText(before, after) };
     });
   }
@@ -71,6 +72,6 @@ export class PageDiffs {
   /** The page's source at a snapshot, or "" when the page does not exist there. */
   private async sourceAt(snapshot: Snapshot, id: string): Promise<string> {
     const page = snapshot.catalogue.pages.get(id);
-    return page ? this.sources.pageSource(snapshot, page) : "";
+    return page ? this.sources.pageText(snapshot, page) : "";
   }
 }

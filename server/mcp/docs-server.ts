@@ -10,8 +10,8 @@ import type { SearchResult } from "../search/search-index";
 export interface DocsReader {
   snapshotAt(commitParam: string | null): Promise<Snapshot>;
   search(snapshot: Snapshot, request: SearchRequest, client?: string): Promise<SearchResult[]>;
-  /** The page as its `.md` twin gives it. */
-  markdown(snapshot: Snapshot, page: PageMeta): Promise<string>;
+  /** The page as its `.md` twin gives it, headed by its title and `url`. */
+  markdown(snapshot: Snapshot, page: PageMeta, url: string): Promise<string>;
 }
 
 export interface McpRequestContext {
@@ -70,8 +70,7 @@ function docsServer(reader: DocsReader, { origin, client }: McpRequestContext): 
       const key = id.replace(/^\/+|\/+$/g, "").replace(/\.md$/, "");
       const page = snapshot.catalogue.pages.get(key) ?? snapshot.catalogue.pages.get(snapshot.catalogue.aliases.get(key) ?? "");
       if (!page) return { isError: true, content: [{ type: "text", text: `There is no page "${id.slice(0, 100)}". list_pages gives every page id.` }] };
-      const markdown = await reader.markdown(snapshot, page);
-      return { content: [{ type: "text", text: `URL: ${pageUrl(page.id, snapshot, commit !== undefined)}\n\n${markdown}` }] };
+      return { content: [{ type: "text", text: await reader.markdown(snapshot, page, pageUrl(page.id, snapshot, commit !== undefined)) }] };
     },
   );
 

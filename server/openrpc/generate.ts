@@ -44,9 +44,13 @@ interface OpenRpcDocument {
 }
 
 export const JSON_RPC_REFERENCE_ID = "sui-api-ref";
+/** Method names become page ids (`/sui-api-ref/sui_getObject`), so they must be one path segment. */
+const METHOD_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
 
+export const methodPageId = (name: string) => `${JSON_RPC_REFERENCE_ID}/${name}`;
 const cell = (text: string) => escapeMdx(text).replace(/\|/g, "\\|").replace(/\n+/g, " ");
-const anchor = (name: string) => name.toLowerCase().replace(/[^a-z0-9_-]/g, "");
+/** The heading id each method had when the whole reference was one page (`#sui_getobject`), kept so old links still land. */
+export const legacyAnchor = (name: string) => name.toLowerCase().replace(/[^a-z0-9_-]/g, "");
 
 /** A readable type name: `SuiAddress`, `[ObjectRef]`, `{string: Coin}`. */
 function typeName(schema: Schema | undefined): string {
@@ -61,8 +65,12 @@ function typeName(schema: Schema | undefined): string {
 function parseDocument(text: string): OpenRpcDocument {
   const doc = JSON.parse(text) as OpenRpcDocument;
   if (typeof doc.openrpc !== "string" || !Array.isArray(doc.methods)) throw new Error("not an OpenRPC document (needs openrpc and methods)");
+  const seen = new Set<string>();
   for (const [i, method] of doc.methods.entries()) {
     if (typeof method.name !== "string" || !Array.isArray(method.params)) throw new Error(`methods[${i}] needs a name and params`);
+    if (!METHOD_NAME.test(method.name)) throw new Error(`methods[${i}]: the name "${method.name.slice(0, 80)}" must be letters, digits, _ and - only (it names the method's page)`);
+    if (seen.has(method.name)) throw new Error(`${method.name} is defined twice`);
+    seen.add(method.name);
     const replacement = method["x-replacement"];
     if (replacement !== undefined) {
       const fields = typeof replacement === "object" && replacement !== null ? Object.entries(replacement) : [];
@@ -76,6 +84,18 @@ function parseDocument(text: string): OpenRpcDocument {
   return doc;
 }
 
+/** A one-line summary as plain text, for the page's description (shown as text and in meta tags). */
+const plainText = (markdown: string) => markdown.replace(/\[([^\]]*)\]\([^)]*\)/g, "$1").replace(/`|\*\*/g, "");
+
+/** The first sentence of a description, for the index line and (as plain text) the page's description. */
+function summary(method: Method): string {
+  const text = (method.description ?? "").replace(/\s+/g, " ").trim();
+  const first = text.split(/(?<=\.)\s/)[0] ?? "";
+  if (!first) return `The ${method.name} method of the Sui JSON-RPC API.`;
+  if (first.length <= 200) return first;
+  return `${first.slice(0, 200).replace(/\s+\S*$/, "")}…`;
+}
+
 function replacementLine(replacement: Replacement): string {
   const targets = [
     replacement.grpc && `gRPC ${cell(replacement.grpc)}`,
@@ -84,7 +104,19 @@ function replacementLine(replacement: Replacement): string {
   return `**Replacement:** ${[targets.join("; "), replacement.note && cell(replacement.note)].filter(Boolean).join(". ")}`;
 }
 
-function methodSection(method: Method, schemas: Record<string, Schema>): string {
+const groupOf = (method: Method) => method.tags?.[0]?.name ?? "Other";
+
+function groups(methods: Method[]): Map<string, Method[]> {
+  const byGroup = new Map<string, Method[]>();
+  for (const method of methods) byGroup.set(groupOf(method), [...(byGroup.get(groupOf(method)) ?? []), method]);
+  return byGroup;
+}
+
+const json = (value: unknown) => "```json\n" + JSON.stringify(value, null, 2) + "\n```";
+
+/** One method's page: what it does, its parameters, its result and examples of both. */
+function methodPage(method: Method, doc: OpenRpcDocument, siblings: Method[]): GeneratedPage {
+  const schemas = doc.components?.schemas ?? {};
   const typeCell = (schema: Schema) => {
     const name = typeName(schema);
     const described = schema.$ref ? schemas[name]?.description : schema.description;
@@ -97,67 +129,76 @@ function methodSection(method: Method, schemas: Record<string, Schema>): string 
         ...method.params.map((p) => `| \`${p.name}\` | ${typeCell(p.schema)} | ${p.required ? "yes" : "no"} | ${cell(p.description ?? "")} |`),
       ].join("\n")
     : "This method takes no parameters.";
-  const example = method.examples?.[0];
-  const request = {
-    jsonrpc: "2.0",
-    id: 1,
-    method: method.name,
-    params: example ? example.params.map((p) => p.value) : method.params.filter((p) => p.required).map((p) => `<${p.name}>`),
-  };
-  return [
-    `### ${method.name}`,
-    method.deprecated ? `<Badge tone="warning">deprecated</Badge>\n\n:::caution[Deprecated]\nThis method is deprecated and may be removed in a future release.\n:::` : "",
+  const envelope = (params: unknown[]) => ({ jsonrpc: "2.0", id: 1, method: method.name, params });
+  const examples = method.examples?.length
+    ? method.examples.flatMap((example, i) => [
+        method.examples!.length > 1 ? `### ${escapeMdx(example.name ?? `Example ${i + 1}`)}` : "",
+        "**Request**",
+        json(envelope(example.params.map((p) => p.value))),
+        example.result ? `**Response**\n\n${json({ jsonrpc: "2.0", id: 1, result: example.result.value })}` : "",
+      ])
+    : ["The document gives no example; a request has this shape:", json(envelope(method.params.filter((p) => p.required).map((p) => `<${p.name}>`)))];
+  const group = groupOf(method);
+  const others = siblings.filter((m) => m !== method);
+  const body = [
+    `<Badge tone="kind">${escapeMdx(group)}</Badge>`,
+    doc.info["x-retirement"]
+      ? `:::danger[Retired API]\nJSON-RPC is retired: no current full node answers this method. The [JSON-RPC reference](/${JSON_RPC_REFERENCE_ID}) says what replaces it.\n:::`
+      : "",
+    method.deprecated ? ":::caution[Deprecated]\nThis method is deprecated and may be removed in a future release.\n:::" : "",
     method["x-replacement"] ? replacementLine(method["x-replacement"]) : "",
     escapeMdx(method.description ?? ""),
-    `**Parameters**\n\n${params}`,
-    `**Result:** ${method.result ? `${typeCell(method.result.schema)}${method.result.required === false ? " (may be null)" : ""}` : "none"}`,
-    "**Example request**",
-    "```json\n" + JSON.stringify(request, null, 2) + "\n```",
-    example?.result
-      ? "<details>\n<summary>Example response</summary>\n\n```json\n" + JSON.stringify({ jsonrpc: "2.0", id: 1, result: example.result.value }, null, 2) + "\n```\n\n</details>"
-      : "",
-  ]
-    .filter(Boolean)
-    .join("\n\n");
+    `## Parameters\n\n${params}`,
+    `## Result\n\n${method.result ? `${typeCell(method.result.schema)}${method.result.required === false ? " (may be null)" : ""}` : "None."}`,
+    `## Example\n\n${examples.filter(Boolean).join("\n\n")}`,
+    others.length ? `## Other ${escapeMdx(group)} methods\n\n${others.map((m) => `[\`${m.name}\`](/${methodPageId(m.name)})`).join(" · ")}` : "",
+    `[All JSON-RPC methods](/${JSON_RPC_REFERENCE_ID})`,
+  ];
+  return {
+    meta: { id: methodPageId(method.name), title: method.name, description: plainText(summary(method)), sidebar: "referencesSidebar", aliases: [] },
+    mdx: body.filter(Boolean).join("\n\n") + "\n",
+  };
 }
 
-/** The JSON-RPC reference: one page with a jump list and every method grouped as the document tags them. */
-export function generateJsonRpcReference(text: string): GeneratedPage[] {
-  const doc = parseDocument(text);
-  const schemas = doc.components?.schemas ?? {};
-  const groups = new Map<string, Method[]>();
-  for (const method of doc.methods) {
-    const group = method.tags?.[0]?.name ?? "Other";
-    groups.set(group, [...(groups.get(group) ?? []), method]);
-  }
-  const jumpList = [...groups].map(([group, methods]) => `- **[${group}](#${anchor(group.replace(/ /g, "-"))})**: ${methods.map((m) => `[${m.name}](#${anchor(m.name)})`).join(", ")}`);
+/**
+ * The index: the methods grouped as the document tags them, one line each. Each line's link carries
+ * the id the method's heading had on the old single page and `data-moved`, so `/sui-api-ref#sui_getobject`
+ * still shows the method's line without JavaScript, and the page's script follows it to the method.
+ */
+function indexPage(doc: OpenRpcDocument, byGroup: Map<string, Method[]>): GeneratedPage {
   const retirement = doc.info["x-retirement"];
+  const line = (m: Method) =>
+    `- <a id="${legacyAnchor(m.name)}" data-moved="true" href="/${methodPageId(m.name)}">\`${m.name}\`</a>${m.deprecated ? " (deprecated)" : ""}: ${cell(summary(m))}`;
   const body = [
     retirement ? `:::danger[Retired API]\n${escapeMdx(retirement)}\n:::` : "",
     escapeMdx(doc.info.description ?? ""),
-    `This reference is generated from the OpenRPC document (version ${doc.info.version}) kept in the content repository, at the commit you are reading. For the request and response envelope, batching and errors, see [JSON-RPC format](/references/sui-api/json-rpc-format).`,
-    "## Methods\n\n" + jumpList.join("\n"),
-    ...[...groups].map(([group, methods]) => `## ${group}\n\n${methods.map((m) => methodSection(m, schemas)).join("\n\n")}`),
-  ].filter(Boolean);
-  return [
-    {
-      meta: {
-        id: JSON_RPC_REFERENCE_ID,
-        title: "Sui JSON-RPC API Reference",
-        description: retirement
-          ? `The retired Sui JSON-RPC API (${doc.methods.length} methods), with each method's gRPC or GraphQL replacement, parameters and result types.`
-          : `Every method of the Sui JSON-RPC API (${doc.methods.length} methods), with parameters, result types and example requests.`,
-        sidebar: "referencesSidebar",
-        sidebarLabel: "API Reference",
-        aliases: [],
-      },
-      mdx: body.join("\n\n") + "\n",
-    },
+    `This reference is generated from the OpenRPC document (version ${doc.info.version}) kept in the content repository, at the commit you are reading. Each method has a page with its parameters, result and an example request and response. For the request and response envelope, batching and errors, see [JSON-RPC format](/references/sui-api/json-rpc-format).`,
+    ...[...byGroup].map(([group, methods]) => `## ${escapeMdx(group)}\n\n${methods.map(line).join("\n")}`),
   ];
+  return {
+    meta: {
+      id: JSON_RPC_REFERENCE_ID,
+      title: "Sui JSON-RPC API Reference",
+      description: retirement
+        ? `The retired Sui JSON-RPC API (${doc.methods.length} methods), with each method's gRPC or GraphQL replacement, parameters and result types.`
+        : `Every method of the Sui JSON-RPC API (${doc.methods.length} methods), with parameters, result types and example requests.`,
+      sidebar: "referencesSidebar",
+      sidebarLabel: "JSON-RPC API Reference",
+      aliases: [],
+    },
+    mdx: body.filter(Boolean).join("\n\n") + "\n",
+  };
+}
+
+/** The JSON-RPC reference: an index of every method by group, and one page per method. */
+export function generateJsonRpcReference(text: string): GeneratedPage[] {
+  const doc = parseDocument(text);
+  const byGroup = groups(doc.methods);
+  return [indexPage(doc, byGroup), ...[...byGroup.values()].flatMap((methods) => methods.map((m) => methodPage(m, doc, methods)))];
 }
 
 export const openRpcGenerator: PageGenerator = {
   sourcePath: "schemas/openrpc.json",
-  version: "openrpc-reference@3",
+  version: "openrpc-reference@4",
   generate: generateJsonRpcReference,
 };

@@ -8,7 +8,8 @@ import type { GeneratedPage } from "../content/generator";
 import { generators } from "../generators";
 import { compileMdx, type MdxInput } from "../mdx/compile";
 import { getHighlighter } from "../mdx/highlighter";
-import { PageProblems, type PageProblem } from "../mdx/problems";
+import { cleanMarkdownBody } from "../markdown/index";
+import { formatProblem, PageProblems, type PageProblem } from "../mdx/problems";
 import { pageSections } from "../search/sections";
 import { SearchIndex, type SerializedSearchIndex } from "../search/search-index";
 
@@ -55,6 +56,17 @@ function generatePages({ sourcePath, text }: { sourcePath: string; text: string 
   }
 }
 
+export type MarkdownOutcome = { ok: true; text: string } | { ok: false; message: string };
+
+/** A page's clean Markdown (server/markdown), for its .md twin and /llms-full.txt. */
+function cleanMarkdown(input: MdxInput): MarkdownOutcome {
+  try {
+    return { ok: true, text: cleanMarkdownBody(input) };
+  } catch (error) {
+    return { ok: false, message: error instanceof PageProblems ? error.problems.map(formatProblem).join("\n") : (error as Error).message };
+  }
+}
+
 export interface SearchPage {
   id: string;
   title: string;
@@ -68,10 +80,12 @@ function buildSearchIndex({ pages }: { pages: SearchPage[] }): SerializedSearchI
 export const compile = asJob(compilePage);
 export const generate = asJob(generatePages);
 export const searchIndex = asJob(buildSearchIndex);
+export const markdown = asJob(cleanMarkdown);
 
 /** The jobs by name, with their input and output, for the pool's types. */
 export interface Jobs {
   compile: typeof compilePage;
   generate: typeof generatePages;
   searchIndex: typeof buildSearchIndex;
+  markdown: typeof cleanMarkdown;
 }

@@ -1,0 +1,64 @@
+import type { Root, RootContent } from "mdast";
+import type { MdxJsxFlowElement, MdxJsxTextElement } from "mdast-util-mdx-jsx";
+import remarkDirective from "remark-directive";
+import remarkGfm from "remark-gfm";
+import remarkMdx from "remark-mdx";
+import remarkParse from "remark-parse";
+import { unified } from "unified";
+import { SKIP, visit } from "unist-util-visit";
+import { VFile } from "vfile";
+import { resolveImport } from "../mdx/imports";
+import { PageProblems } from "../mdx/problems";
+import { remarkAdmonitions } from "../mdx/remark-admonitions";
+import { checkSafeSubset } from "../mdx/safe-subset";
+
+type JsxElement = MdxJsxFlowElement | MdxJsxTextElement;
+
+/** The compiler's syntax: MDX, GFM and `:::` admonitions (as <Admonition> elements). */
+const parser = unified().use(remarkParse).use(remarkMdx).use(remarkGfm).use(remarkDirective).use(remarkAdmonitions);
+
+/**
+ * Parses a page and puts each imported snippet's content where it is used, resolving imports as the
+ * compiler does. Leaner than the compiler about everything else: this output is read, never run, so
+ * an import that names no snippet (or a circle of snippets) is left out instead of refused, and
+ * imports, exports and `{...}` expressions are dropped. Throws PageProblems when the MDX does not parse.
+ */
+export function parseExpanded(path: string, source: string, files: Readonly<Record<string, string>>, importers: readonly string[] = []): Root {
+  const file = new VFile({ path, value: withoutFrontmatter(source) });
+  let tree: Root;
+  try {
+    tree = parser.runSync(parser.parse(file), file) as Root;
+  } catch (error) {
+    const e = error as { reason?: string; message?: string; line?: number; column?: number };
+    throw new PageProblems([{ file: path, line: e.line ?? 1, column: e.column ?? 1, reason: e.reason ?? e.message ?? String(error) }]);
+  }
+  const snippets = new Map<string, Root>();
+  for (const { name, specifier } of checkSafeSubset(tree, path).imports) {
+    const resolved = resolveImport(path, specifier, (p) => p in files);
+    if (!resolved || !/^snippets\/.+\.mdx?$/.test(resolved) || resolved === path || importers.includes(resolved)) continue;
+    snippets.set(name, parseExpanded(resolved, files[resolved]!, files, [...importers, path]));
+  }
+  visit(tree, (node, index, parent) => {
+    if (!parent || index === undefined) return;
+    if (node.type === "mdxjsEsm" || node.type === "mdxFlowExpression" || node.type === "mdxTextExpression") {
+      parent.children.splice(index, 1);
+      return [SKIP, index];
+    }
+    if (node.type !== "mdxJsxFlowElement" && node.type !== "mdxJsxTextElement") return;
+    const name = (node as JsxElement).name;
+    const snippet = name ? snippets.get(name) : undefined;
+    if (!snippet) return;
+    let content: RootContent[] = structuredClone(snippet.children);
+    // Used inside a line: a one-paragraph snippet joins the line, anything longer its phrasing only.
+    if (node.type === "mdxJsxTextElement") content = content.flatMap((block) => (block.type === "paragraph" ? block.children : []));
+    (parent.children as RootContent[]).splice(index, 1, ...content);
+    return [SKIP, index + content.length];
+  });
+  return tree;
+}
+
+/** Frontmatter is metadata: the title and description are rendered from it apart from the body. */
+export function withoutFrontmatter(source: string): string {
+  const match = /^---\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/.exec(source);
+  return match ? source.slice(match[0].length) : source;
+}

@@ -3,9 +3,9 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 /** Methods a fetch Request cannot carry: Remix's adapter throws on them before any route runs. */
 const FORBIDDEN_METHODS = new Set(["TRACE", "TRACK"]);
 
-/** The one route that takes another method (POST); its action refuses the methods it does not take. */
-const WEBHOOK_PATH = "/api/webhooks/git";
-const isWebhook = (url: string) => url === WEBHOOK_PATH || url.startsWith(`${WEBHOOK_PATH}?`);
+/** The routes that take another method (POST): the webhook and MCP. Their actions refuse the methods they do not take. */
+const POST_PATHS = ["/api/webhooks/git", "/mcp"];
+const takesPost = (url: string) => POST_PATHS.some((path) => url === path || url.startsWith(`${path}?`));
 
 export interface Refusal {
   status: number;
@@ -32,14 +32,14 @@ function isValidHost(host: string): boolean {
 
 /**
  * Why express and Remix cannot take this request, or undefined when they can. Other methods than
- * GET and HEAD are refused here, for every route but the webhook: sent to a page they would reach
+ * GET and HEAD are refused here, for every route but the webhook and MCP: sent to a page they would reach
  * Remix's document-action path, whose cross-origin check throws a 500 before any route could say no,
  * and some (PROPFIND) Remix rejects before a route's action runs.
  */
 export function refusal(req: IncomingMessage): Refusal | undefined {
   if (req.method && FORBIDDEN_METHODS.has(req.method)) return readOnly(req.url);
   if (!req.url?.startsWith("/")) return { status: 400, message: "The request target must be a path, such as /guides." };
-  if (req.method !== "GET" && req.method !== "HEAD" && !isWebhook(req.url)) return readOnly(req.url);
+  if (req.method !== "GET" && req.method !== "HEAD" && !takesPost(req.url)) return readOnly(req.url);
   const host = req.headers.host;
   if (host !== undefined && !isValidHost(host)) return { status: 400, message: "The Host header is not a valid host name." };
   return undefined;

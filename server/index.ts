@@ -22,6 +22,9 @@ import { MarkdownService } from "./markdown/service";
 import { staticFile, type StaticFile } from "./content/static-files";
 import { memoryStatus, type MemoryStatus } from "./memory";
 import { WebhookReceiver, type WebhookAnswer, type WebhookDelivery } from "./webhook";
+import { PageDiffs, type PageDiff } from "./diff/page-diff";
+import { RecentChanges, type ChangesPage } from "./changes/recent-changes";
+import { answerMcp, type McpRequestContext } from "./mcp/docs-server";
 
 export { readConfig, type Config } from "./config";
 export { BadRequestError, BusyError, NotFoundError, CompileError, ConfigError, ContentError, OverloadedError, UnreadableObjectError } from "./errors";
@@ -41,6 +44,9 @@ export type { VersionRecord } from "./content/version";
 export type { StaticFile } from "./content/static-files";
 export type { WebhookAnswer, WebhookDelivery } from "./webhook";
 export { parseSearchRequest, searchWords, MAX_QUERY_LENGTH, MAX_RESULTS, type PageHit, type SearchRequest, type SearchResults, type SectionHit } from "./search/index";
+export type { PageDiff } from "./diff/page-diff";
+export type { DiffHunk, DiffPart, Segment } from "./diff/text-diff";
+export type { ChangesPage, ChangeEntry } from "./changes/recent-changes";
 
 /** Commits that changed a page, newest first. */
 export interface PageHistory {
@@ -93,6 +99,12 @@ export interface ContentService {
   receiveWebhook(delivery: WebhookDelivery): WebhookAnswer;
   /** The repository path of a content file (CONTENT_ROOT prefixed), e.g. for "Edit this page". */
   repositoryPath(contentPath: string): string;
+  /** What changed in a page between two commits (defaults: `to` the live commit, `from` the one before the page's last change). */
+  pageDiff(id: string, commits: { from: string | null; to: string | null }): Promise<PageDiff>;
+  /** The newest commits of the served branch that changed the content, with the pages each changed. */
+  recentChanges(range: { skip: number; limit: number }): Promise<ChangesPage>;
+  /** Answers a Model Context Protocol request (Streamable HTTP, stateless): tools search_docs, read_page, list_pages. */
+  mcp(request: Request, context: McpRequestContext): Promise<Response>;
 }
 
 /** Passes the leader's status on when it has changed (checks settle every 250 ms, mostly with nothing new). */
@@ -147,18 +159,20 @@ export async function startContentService(config: Config = readConfig(), log?: (
     .finally(() => coordination.ready());
   const fetch = following ? () => coordination.requestFetch() : () => void live.fetch();
   const webhooks = config.webhookSecret ? new WebhookReceiver(config.webhookSecret, config.branch, fetch) : undefined;
+  const snapshotAt = async (commitParam: string | null) => (commitParam === null ? live.snapshot : engine.snapshot(await engine.store.resolveCommit(commitParam)));
+  const history = (snapshot: Snapshot, page: PageMeta, range?: { skip?: number; limit?: number }) => engine.history(snapshot, page.sourcePath, range);
+  // Diffs compare what readers read: the page's clean Markdown, not its MDX.
+  const diffs = new PageDiffs({ snapshotAt, pageText: (snapshot, page) => markdown.page(snapshot, page, `/${page.id}`), history });
+  const changes = new RecentChanges(store);
   return {
     config,
     liveSnapshot: () => live.snapshot,
-    async snapshotAt(commitParam) {
-      if (commitParam === null) return live.snapshot;
-      return engine.snapshot(await engine.store.resolveCommit(commitParam));
-    },
+    snapshotAt,
     checkReadable: (snapshot, id) => engine.checkReadable(snapshot, id),
     page: (snapshot, page) => engine.compile(snapshot, page),
     pageMarkdown: (snapshot, page, url) => markdown.page(snapshot, page, url),
     llmsFull: (snapshot, origin) => markdown.llmsFull(snapshot, origin),
-    history: (snapshot, page, range) => engine.history(snapshot, page.sourcePath, range),
+    history,
     search: (snapshot, request, client) => search.search(snapshot, request, client),
     staticFile: (snapshot, urlPath) => staticFile(snapshot.files, urlPath),
     readStatic: (file) => engine.store.readBlob(file.oid),
@@ -177,6 +191,9 @@ export async function startContentService(config: Config = readConfig(), log?: (
       process: { pid: process.pid, role: coordination.role },
       memory: memoryStatus(engine.cacheStats()),
     }),
+    pageDiff: (id, commits) => diffs.diff(id, commits),
+    recentChanges: (range) => changes.list(live.snapshot, range),
+    mcp: (request, context) => answerMcp({ snapshotAt, search: (snapshot, query, client) => search.search(snapshot, query, client), markdown: (snapshot, page, url) => markdown.page(snapshot, page, url) }, request, context),
     receiveWebhook: (delivery) => webhooks?.receive(delivery) ?? { status: 404, message: "Webhooks are off: set WEBHOOK_SECRET to turn them on" },
   };
 }

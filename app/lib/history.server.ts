@@ -2,6 +2,7 @@ import { BadRequestError, parsePagePath } from "../../server/index";
 import { content } from "~/content.server";
 import { redirectToCanonical, requestedSnapshot } from "./canonical-url.server";
 import { errorResponse, notFound } from "./http.server";
+import { pageNumberParam } from "./query-params.server";
 
 const PAGE_SIZE = 20;
 const MAX_PAGE = 9999;
@@ -24,7 +25,7 @@ export async function loadHistory(url: URL): Promise<HistoryData> {
     const rawId = url.pathname.replace(/^\/history\/?/, "");
     if (!rawId) throw new BadRequestError("Name a page: /history/<page id>, e.g. /history/guides");
     const { id } = parsePagePath(`/${rawId}`);
-    const pageNumber = pageParam(url);
+    const pageNumber = pageNumberParam(url, MAX_PAGE);
     const { snapshot, pinned } = await requestedSnapshot(url);
     const page = snapshot.catalogue.pages.get(id);
     if (!page) throw notFound(`There is no page at /${id}, so it has no history.`);
@@ -45,15 +46,4 @@ export async function loadHistory(url: URL): Promise<HistoryData> {
   } catch (error) {
     throw errorResponse(error);
   }
-}
-
-/** ?page=: plain decimal digits only, so "1e3", "0x10" and " 2" are refused rather than reinterpreted. */
-function pageParam(url: URL): number {
-  const values = url.searchParams.getAll("page");
-  if (values.length > 1) throw new BadRequestError("?page= is given more than once: name one page of the history");
-  const raw = values[0] ?? "1";
-  if (!/^[1-9][0-9]*$/.test(raw) || Number(raw) > MAX_PAGE) {
-    throw new BadRequestError(`?page= must be a whole number from 1 to ${MAX_PAGE}, got "${raw.slice(0, 40)}"`);
-  }
-  return Number(raw);
 }

@@ -1,8 +1,12 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { SiteFooter, SiteHeader } from "~/components/SiteHeader";
 import { loadHistory } from "~/lib/history.server";
+import changesStyles from "~/styles/changes.css";
 import { PinnedCommit, withCommit } from "~/lib/commit";
+import { CommitLine } from "~/components/CommitLine";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: changesStyles }];
 
 export function loader({ request }: LoaderFunctionArgs) {
   return loadHistory(new URL(request.url));
@@ -28,12 +32,10 @@ export default function History() {
           <ol className="history-list">
             {data.commits.map((c) => (
               <li key={c.oid}>
-                <Link to={`/${data.id}?commit=${c.oid}`}>
-                  <code>{c.oid.slice(0, 7)}</code> {c.subject}
+                <CommitLine commit={c} href={`/${data.id}?commit=${c.oid}`} />
+                <Link className="history-diff" to={`/diff/${data.id}?to=${c.oid}`} aria-label={`What ${c.oid.slice(0, 7)} changed`}>
+                  What changed
                 </Link>
-                <span className="history-meta">
-                  {c.author} · <time dateTime={c.date}>{c.date.slice(0, 16).replace("T", " ")} UTC</time>
-                </span>
               </li>
             ))}
           </ol>

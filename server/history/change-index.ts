@@ -2,7 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Git } from "../git/cli";
 import { ChangeTable } from "./change-table";
-import { NameLogParser, type LogEntry } from "./name-log";
+import { changedPaths } from "./changed-paths";
+import type { LogEntry } from "./name-log";
 
 const FORMAT_VERSION = 1;
 
@@ -112,22 +113,8 @@ export class ChangeIndex {
     this.table = table;
   }
 
-  /** What each first-parent commit of `range` changed under the root, paths relative to it. */
-  private async changedIn(range: string): Promise<LogEntry[]> {
-    const { root } = this.options;
-    const args = ["log", "--first-parent", "--diff-merges=first-parent", "--no-renames", "--name-only", "-z", "--format=%x01%H", range];
-    if (root) args.push("--", root);
-    const prefix = root ? `${root}/` : "";
-    const parser = new NameLogParser();
-    const entries: LogEntry[] = [];
-    const keep = (found: LogEntry[]) => {
-      for (const entry of found) {
-        entries.push({ oid: entry.oid, paths: entry.paths.filter((p) => p.startsWith(prefix)).map((p) => p.slice(prefix.length)) });
-      }
-    };
-    for await (const chunk of this.git.stream(args)) keep(parser.push(chunk));
-    keep(parser.end());
-    return entries;
+  private changedIn(range: string): Promise<LogEntry[]> {
+    return changedPaths(this.git, this.options.root, [range]);
   }
 
   private load(): void {

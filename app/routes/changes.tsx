@@ -1,0 +1,57 @@
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { SiteFooter, SiteHeader } from "~/components/SiteHeader";
+import { CommitLine } from "~/components/CommitLine";
+import { loadChanges } from "~/lib/changes.server";
+import { cacheHeaders } from "~/lib/cache-headers.server";
+import changesStyles from "~/styles/changes.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: changesStyles },
+  { rel: "alternate", type: "application/atom+xml", title: "Sui Documentation: recent changes", href: "/changes.atom" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return data(await loadChanges(new URL(request.url)), { headers: cacheHeaders(undefined) });
+}
+
+export const meta: MetaFunction<typeof loader> = () => [{ title: "Recent changes · Sui Documentation" }];
+
+export default function Changes() {
+  const data = useLoaderData<typeof loader>();
+  const pageLink = (n: number) => (n === 1 ? "/changes" : `/changes?page=${n}`);
+  return (
+    <div className="page-shell">
+      <SiteHeader sourceRepoUrl={data.sourceRepoUrl} />
+      <main id="main" className="history-page changes-page">
+        <h1>Recent changes</h1>
+        <p>
+          Commits of the published branch that changed the documentation, newest first. Follow them in a feed reader: <a href="/changes.atom">Atom feed</a>.
+        </p>
+        <ol className="changes-list">
+          {data.changes.map((c) => (
+            <li key={c.oid} id={c.oid}>
+              <CommitLine commit={c} href={`/changes?page=${data.page}#${c.oid}`} />
+              {c.pages.length ? (
+                <ul className="changes-pages" aria-label="Pages changed">
+                  {c.pages.map((p) => (
+                    <li key={p.id}>
+                      <Link to={`/diff/${p.id}?to=${c.oid}`}>{p.title}</Link> <span className="history-meta-inline">/{p.id}</span>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+              {c.files.length ? <p className="changes-files">Also changed: {c.files.join(", ")}</p> : null}
+              {c.more ? <p className="changes-files">and {c.more} more files</p> : null}
+            </li>
+          ))}
+        </ol>
+        <nav className="paginator" aria-label="Pages of changes">
+          {data.page > 1 ? <Link to={pageLink(data.page - 1)}>« Newer</Link> : <span />}
+          {data.more ? <Link to={pageLink(data.page + 1)}>Older »</Link> : <span />}
+        </nav>
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

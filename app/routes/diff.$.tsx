@@ -1,0 +1,78 @@
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { SiteFooter, SiteHeader } from "~/components/SiteHeader";
+import { CommitLine } from "~/components/CommitLine";
+import { loadDiff } from "~/lib/diff.server";
+import { cacheHeaders } from "~/lib/cache-headers.server";
+import type { DiffHunk } from "../../server/index";
+import diffStyles from "~/styles/changes.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: diffStyles }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const diff = await loadDiff(new URL(request.url));
+  // Two named commits never change what the diff says; a default side follows the live commit.
+  return data(diff, { headers: cacheHeaders(diff.fixed ? diff.to.oid : undefined) });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `Changes to ${data?.title ?? "a page"} · Sui Documentation` },
+  { name: "robots", content: "noindex" },
+];
+
+export default function Diff() {
+  const diff = useLoaderData<typeof loader>();
+  const swapped = diff.from ? `/diff/${diff.id}?from=${diff.to.oid}&to=${diff.from.oid}` : undefined;
+  return (
+    <div className="page-shell">
+      <SiteHeader sourceRepoUrl={diff.sourceRepoUrl} />
+      <main id="main" className="history-page diff-page">
+        <h1>Changes to “{diff.title}”</h1>
+        <dl className="diff-commits">
+          <dt>From</dt>
+          <dd>{diff.from ? <CommitLine commit={diff.from} href={`/${diff.id}?commit=${diff.from.oid}`} /> : "nothing: this change created the page"}</dd>
+          <dt>To</dt>
+          <dd>
+            <CommitLine commit={diff.to} href={`/${diff.id}?commit=${diff.to.oid}`} />
+          </dd>
+        </dl>
+        <p className="diff-links">
+          <Link to={`/${diff.id}`}>Read the live page</Link> · <Link to={`/history/${diff.id}`}>Page history</Link>
+          {swapped ? (
+            <>
+              {" "}
+              · <Link to={swapped}>Swap the commits</Link>
+            </>
+          ) : null}
+        </p>
+        {diff.hunks.length === 0 ? <p>The page's source is the same at both commits.</p> : diff.hunks.map((hunk) => <Hunk key={`${hunk.oldStart}:${hunk.newStart}`} hunk={hunk} />)}
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}
+
+function Hunk({ hunk }: { hunk: DiffHunk }) {
+  return (
+    <section className="diff-hunk" aria-label={`From line ${hunk.oldStart} before, line ${hunk.newStart} after`}>
+      <p className="diff-hunk-lines">
+        Line {hunk.oldStart} before · line {hunk.newStart} after
+      </p>
+      <pre className="diff-text">
+        {hunk.parts.map((part, i) =>
+          part.kind === "same" ? (
+            <span key={i} className="diff-same">
+              {part.text}
+              {"\n"}
+            </span>
+          ) : (
+            <span key={i} className="diff-change">
+              {part.segments.map((s, j) => (s.change === "del" ? <del key={j}>{s.text}</del> : s.change === "ins" ? <ins key={j}>{s.text}</ins> : s.text))}
+              {"\n"}
+            </span>
+          ),
+        )}
+      </pre>
+    </section>
+  );
+}

@@ -1,0 +1,77 @@
+import { Cache } from "../cache";
+import type { PageMeta } from "../content/catalogue";
+import type { Snapshot } from "../engine";
+import { BadRequestError, ContentError, NotFoundError } from "../errors";
+import type { CommitInfo } from "../git/store";
+import { diffText, type DiffHunk } from "./text-diff";
+
+export interface PageDiff {
+  id: string;
+  title: string;
+  /** The older side; absent when the page did not exist before `to` (it was created). */
+  from?: CommitInfo;
+  to: CommitInfo;
+  hunks: DiffHunk[];
+}
+
+/** What the diff reads through the engine's facade. */
+export interface PageDiffSources {
+  snapshotAt(commitParam: string | null): Promise<Snapshot>;
+  /** The text of a page that the diff compares. */
+  pageText(snapshot: Snapshot, page: PageMeta): Promise<string>;
+  history(snapshot: Snapshot, page: PageMeta, range: { limit: number }): Promise<{ commits: CommitInfo[] }>;
+}
+
+const jsonBytes = (value: unknown) => JSON.stringify(value).length * 2 + 128;
+
+/**
+ * Diffs of one page between two commits, computed once per pair and kept within a byte bound: a
+ * diff at two fixed commits never changes, so a key of commits and page id never goes stale.
+ */
+export class PageDiffs {
+  private readonly diffs = new Cache<PageDiff>({ maxBytes: 16 * 1024 * 1024, sizeOf: jsonBytes });
+
+  constructor(private readonly sources: PageDiffSources) {}
+
+  /**
+   * The page `id` at `to` (default: the live commit) against `from` (default: the commit before
+   * the last change to the page as of `to`, so that the last change is what shows). A malformed
+   * commit is a BadRequestError naming the parameter; an unknown page or commit a NotFoundError.
+   */
+  async diff(id: string, params: { from: string | null; to: string | null }): Promise<PageDiff> {
+    const to = await this.snapshot("to", params.to);
+    const page = to.catalogue.pages.get(id);
+    if (!page) throw new NotFoundError(`There is no page /${id} at commit ${to.commit.oid.slice(0, 7)}`);
+    const from = params.from === null ? await this.previousChange(to, page) : await this.snapshot("from", params.from);
+    return this.diffs.get(`${from?.commit.oid ?? "-"}:${to.commit.oid}:${id}`, async () => {
+      const before = from ? await this.sourceAt(from, id) : "";
+      const after = await this.sources.pageText(to, page);
+      return { id, title: page.title, ...(from ? { from: from.commit } : {}), to: to.commit, hunks: diffText(before, after) };
+    });
+  }
+
+  private async snapshot(name: "from" | "to", value: string | null): Promise<Snapshot> {
+    try {
+      return await this.sources.snapshotAt(value);
+    } catch (error) {
+      if (error instanceof ContentError && (error.status === 400 || error.status === 404)) {
+        const Type = error.status === 400 ? BadRequestError : NotFoundError;
+        throw new Type(`?${name}=: ${error.message}`);
+      }
+      throw error;
+    }
+  }
+
+  /** The snapshot just before the page's last change as of `to`, or undefined when that change created it. */
+  private async previousChange(to: Snapshot, page: PageMeta): Promise<Snapshot | undefined> {
+    const { commits } = await this.sources.history(to, page, { limit: 2 });
+    const previous = commits[1];
+    return previous ? this.sources.snapshotAt(previous.oid) : undefined;
+  }
+
+  /** The page's source at a snapshot, or "" when the page does not exist there. */
+  private async sourceAt(snapshot: Snapshot, id: string): Promise<string> {
+    const page = snapshot.catalogue.pages.get(id);
+    return page ? this.sources.pageText(snapshot, page) : "";
+  }
+}

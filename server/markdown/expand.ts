@@ -1,21 +1,15 @@
 import type { Root, RootContent } from "mdast";
 import type { MdxJsxFlowElement, MdxJsxTextElement } from "mdast-util-mdx-jsx";
-import remarkDirective from "remark-directive";
-import remarkGfm from "remark-gfm";
-import remarkMdx from "remark-mdx";
-import remarkParse from "remark-parse";
-import { unified } from "unified";
 import { SKIP, visit } from "unist-util-visit";
 import { VFile } from "vfile";
 import { resolveImport } from "../mdx/imports";
+import { mdxParser } from "../mdx/parser";
 import { PageProblems } from "../mdx/problems";
-import { remarkAdmonitions } from "../mdx/remark-admonitions";
 import { checkSafeSubset } from "../mdx/safe-subset";
 
 type JsxElement = MdxJsxFlowElement | MdxJsxTextElement;
 
-/** The compiler's syntax: MDX, GFM and `:::` admonitions (as <Admonition> elements). */
-const parser = unified().use(remarkParse).use(remarkMdx).use(remarkGfm).use(remarkDirective).use(remarkAdmonitions);
+const parser = mdxParser;
 
 /**
  * Parses a page and puts each imported snippet's content where it is used, resolving imports as the

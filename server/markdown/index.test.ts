@@ -19,6 +19,8 @@ describe("toCleanMarkdown", () => {
   });
 
   it.each([
+    ["math stays TeX between dollars, braces included", "Fee is $u \\times p_{x}$ MIST.\n\n$$\nx^{2}\n$$", "Fee is $u \\times p_{x}$ MIST.\n\n$$\nx^{2}\n$$\n"],
+    ["an npm2yarn fence becomes one section per package manager", "```sh npm2yarn\nnpm install @mysten/sui@2.33.1\n```", "**npm**\n\n```sh\nnpm install @mysten/sui@2.33.1\n```\n\n**pnpm**\n\n```sh\npnpm add @mysten/sui@2.33.1\n```\n\n**yarn**\n\n```sh\nyarn add @mysten/sui@2.33.1\n```\n"],
     ["a :::tip directive becomes a labelled blockquote", ":::tip\nUse it.\n:::", "> **Tip:** Use it.\n"],
     ["a titled directive keeps its title on the label line", ":::caution[Gas]\nCosts SUI.\n:::", "> **Caution: Gas**\n>\n> Costs SUI.\n"],
     ["a :::warning is a caution, as on the page", ":::warning\nCareful.\n:::", "> **Caution:** Careful.\n"],

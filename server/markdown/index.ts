@@ -10,6 +10,7 @@
 import matter from "gray-matter";
 import type { RootContent } from "mdast";
 import remarkGfm from "remark-gfm";
+import remarkMath from "remark-math";
 import remarkStringify from "remark-stringify";
 import { unified } from "unified";
 import type { MdxInput } from "../mdx/compile";
@@ -25,6 +26,7 @@ export interface MarkdownHeader {
 
 const printer = unified()
   .use(remarkGfm, { tablePipeAlign: false })
+  .use(remarkMath)
   .use(remarkStringify, { bullet: "-", emphasis: "_", strong: "*", fence: "`", fences: true, rule: "-", listItemIndent: "one", incrementListMarker: true });
 
 /**

@@ -23,7 +23,7 @@ function isElement(node: { type: string }): node is JsxElement {
 
 function isPhrasing(node: Node): node is PhrasingContent {
   return [
-    "text", "emphasis", "strong", "delete", "inlineCode", "break", "link", "linkReference", "image", "imageReference", "footnoteReference", "mdxJsxTextElement",
+    "text", "emphasis", "strong", "delete", "inlineCode", "inlineMath", "break", "link", "linkReference", "image", "imageReference", "footnoteReference", "mdxJsxTextElement",
   ].includes(node.type);
 }
 

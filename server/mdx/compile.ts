@@ -5,25 +5,19 @@ import type { Root as MdastRoot, RootContent } from "mdast";
 import type { Handler } from "mdast-util-to-hast";
 import type { MdxJsxFlowElement, MdxJsxTextElement } from "mdast-util-mdx-jsx";
 import rehypeSlug from "rehype-slug";
-import remarkDirective from "remark-directive";
-import remarkGfm from "remark-gfm";
-import remarkMath from "remark-math";
-import remarkMdx from "remark-mdx";
-import remarkParse from "remark-parse";
 import remarkRehype from "remark-rehype";
 import { unified } from "unified";
 import { SKIP, visit } from "unist-util-visit";
 import { VFile } from "vfile";
 import { getHighlighter, THEMES, transformerCodeMeta } from "./highlighter";
 import { resolveImport } from "./imports";
+import { mdxParser } from "./parser";
 import { PageProblems, problemAt, type PageProblem } from "./problems";
 import { rehypeCodeLanguages } from "./rehype-code-languages";
 import { rehypeMath } from "./rehype-math";
 import { rehypeMermaid } from "./rehype-mermaid";
 import { rehypeTableCodeBreaks } from "./rehype-table-code-breaks";
 import { rehypeToc, type TocEntry } from "./rehype-toc";
-import { remarkAdmonitions } from "./remark-admonitions";
-import { remarkNpm2yarn } from "./remark-npm2yarn";
 import { renderHtml } from "./render-html";
 import { attributeValue, checkSafeSubset } from "./safe-subset";
 import { transformerLineNumbers } from "./shiki-line-numbers";
@@ -52,14 +46,7 @@ export interface CompiledPage {
 
 type JsxElement = MdxJsxFlowElement | MdxJsxTextElement;
 
-const parser = unified()
-  .use(remarkParse)
-  .use(remarkMdx)
-  .use(remarkMath) // after remark-mdx: braces inside $…$ stay TeX, never MDX expressions
-  .use(remarkGfm)
-  .use(remarkDirective)
-  .use(remarkAdmonitions)
-  .use(remarkNpm2yarn);
+const parser = mdxParser;
 
 /**
  * Compiles a page to the HTML of its body: allowed elements and the site's components. Throws PageProblems, each with

@@ -1,3 +1,4 @@
+import { gzipSync } from "node:zlib";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, PHONE, launchBrowser, newContext, open, screenshot } from "./helpers/browser";
@@ -23,18 +24,22 @@ describe("math, diagrams and code blocks in Chromium", () => {
     await server?.stop();
   });
 
-  /** Opens a page in a fresh context, recording the scripts it requests. */
-  async function visit<T>(path: string, options: Parameters<typeof newContext>[1], body: (page: Page, scripts: string[]) => Promise<T>): Promise<T> {
+  /** Opens a page in a fresh context, recording the scripts it requests and its errors. */
+  async function visit<T>(path: string, options: Parameters<typeof newContext>[1], body: (page: Page, scripts: string[], errors: string[]) => Promise<T>): Promise<T> {
     const context = await newContext(browser, options);
     const scripts: string[] = [];
+    const errors: string[] = [];
     context.on("request", (request) => {
       if (request.resourceType() === "script") scripts.push(request.url());
+    });
+    context.on("console", (message) => {
+      if (message.type() === "error" || message.type() === "warning") errors.push(message.text());
     });
     try {
       const page = await context.newPage();
       if (options?.javaScriptEnabled === false) await page.goto(url(path), { waitUntil: "load" });
       else await open(page, url(path));
-      return await body(page, scripts);
+      return await body(page, scripts, errors);
     } finally {
       await context.close();
     }
@@ -79,7 +84,7 @@ describe("math, diagrams and code blocks in Chromium", () => {
   });
 
   it("draws Mermaid diagrams with the page's theme, and redraws them when the theme changes", async () => {
-    await visit(DIAGRAMS, DESKTOP, async (page, scripts) => {
+    await visit(DIAGRAMS, DESKTOP, async (page, scripts, errors) => {
       const diagram = page.locator(".mermaid-diagram").first();
       // Mermaid loads when a diagram comes near the viewport.
       await diagram.scrollIntoViewIfNeeded();
@@ -95,7 +100,10 @@ describe("math, diagrams and code blocks in Chromium", () => {
 
       await page.click(".theme-toggle");
       await expect.poll(fill, { timeout: 15_000 }).not.toBe(light);
+      await diagram.scrollIntoViewIfNeeded();
       await screenshot(page, "markup-diagram-dark", false);
+      // Drawn under the site's Content-Security-Policy (no eval, no foreign scripts), without a warning.
+      expect(errors).toEqual([]);
     });
   });
 
@@ -129,6 +137,10 @@ describe("math, diagrams and code blocks in Chromium", () => {
     await visit(MATH, DESKTOP, async (page, scripts) => {
       expect(scripts.length).toBeGreaterThan(0);
       expect(scripts.filter(isMermaid)).toEqual([]);
+      // Mermaid is over 200 KB gzipped: the page stays within the site's budget of 120 KB.
+      let gzipped = 0;
+      for (const script of scripts) gzipped += gzipSync(Buffer.from(await (await fetch(script)).arrayBuffer())).length;
+      expect(gzipped / 1024).toBeLessThan(120);
       // Every script is one the page's HTML names: nothing is imported on the side.
       const html = await (await fetch(url(MATH))).text();
       expect(scripts.filter((s) => !html.includes(new URL(s).pathname))).toEqual([]);

@@ -5,4 +5,4 @@ import { register } from "tsx/esm/api";
 register();
 const jobs = await import("./jobs.ts");
 
-export const { compile, generate, searchIndex } = jobs;
+export const { compile, generate, searchIndex, markdown } = jobs;

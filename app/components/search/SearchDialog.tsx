@@ -92,9 +92,11 @@ export function SearchDialog({ open, seed, onClose }: { open: boolean; seed?: Se
     <dialog ref={dialog} className="search-dialog" aria-label="Search the documentation" onCancel={onCancel} onClose={onNativeClose} onClick={(e) => e.target === dialog.current && onClose()}>
       <div className="search-panel">
         <div className="search-field">
+          {/* type="text": a combobox may not be a search field (the HTML checker says so), and a search field's own Escape would clear it instead of closing. */}
           <input
             ref={input}
             type="text"
+            enterKeyHint="search"
             role="combobox"
             aria-label="Search the documentation"
             aria-expanded={hrefs.length > 0}

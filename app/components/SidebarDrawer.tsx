@@ -59,14 +59,25 @@ function useDrawerFocus(ref: RefObject<HTMLElement>, open: boolean, onClose: () 
   }, [ref, open, onClose]);
 }
 
-/** Scrolls the column (never the page) so the current page's link shows, when it is out of view. */
+/**
+ * Scrolls the column (never the page) so the current page's link shows, when it is out of view.
+ * An IntersectionObserver measures, so hydration never forces a layout of its own to find out.
+ */
 function useCurrentLinkInView(ref: RefObject<HTMLElement>, pathname: string) {
   useEffect(() => {
     const column = ref.current;
     const link = column?.querySelector("[aria-current='page']");
-    if (!column || !link) return;
-    const box = column.getBoundingClientRect();
-    const target = link.getBoundingClientRect();
-    if (target.top < box.top || target.bottom > box.bottom) column.scrollTop += target.top - box.top - box.height / 3;
+    if (!column || !link || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver(
+      ([entry]) => {
+        observer.disconnect();
+        const box = entry?.rootBounds;
+        if (!entry || !box || entry.intersectionRatio >= 1) return;
+        column.scrollTop += entry.boundingClientRect.top - box.top - box.height / 3;
+      },
+      { root: column, threshold: 1 },
+    );
+    observer.observe(link);
+    return () => observer.disconnect();
   }, [ref, pathname]);
 }

@@ -113,6 +113,26 @@ describe(`the site as ${PROCESSES} server processes (WEB_CONCURRENCY) on a local
   });
 });
 
+describe(`the site as ${PROCESSES} server processes, when one dies`, () => {
+  it("replaces a follower that was killed, and the replacement serves the live commit", async () => {
+    const work = WorkingCopy.init().write(sampleContent());
+    const commit = work.commit("First version");
+    const server = await startServer({ CONTENT_REPO: work.dir, WEB_CONCURRENCY: String(PROCESSES) }, START);
+    try {
+      const before = [...(await commitsByProcess(server, 30_000)).values()];
+      const follower = before.find((s) => s.process.role === "follower")!;
+      process.kill(follower.process.pid, "SIGKILL");
+      await waitFor(async () => {
+        const after = [...(await commitsByProcess(server, 30_000)).values()];
+        return after.every((s) => s.process.pid !== follower.process.pid && s.commit === commit);
+      }, 40_000);
+      expect((await request(server, { target: "/guides/second" })).status).toBe(200);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
 describe(`the site as ${PROCESSES} server processes on a remote, kept current by webhooks`, () => {
   let remote: GitHttpRemote;
   let work: WorkingCopy;

@@ -19,8 +19,8 @@ const RESTART_DELAY_MS = 1_000;
  * (server/source/coordination.ts): it alone fetches, checks and records new commits and writes the
  * history index. The others start once the leader is ready, so they find the repository, the
  * history index and the compiled pages in DATA_DIR instead of making them again. This process only
- * passes messages on and restarts a server process that dies; a process that dies before it ever
- * listened (a configuration that cannot work) stops them all, with its exit code.
+ * passes messages on and restarts a server process that dies; if the leader dies before any
+ * process listened (a configuration that cannot work), it stops, with the leader's exit code.
  */
 export function runPrimary({ processes, entry, compileThreads }: PrimaryOptions): void {
   cluster.setupPrimary({ exec: entry });
@@ -29,11 +29,12 @@ export function runPrimary({ processes, entry, compileThreads }: PrimaryOptions)
   let leader: Worker | undefined;
   let lastStatus: CoordinationMessage | undefined;
   let followersStarted = false;
+  /** Whether any process has listened: until then a process that ends means the site cannot start. */
+  let serving = false;
   let stopping = false;
 
   const fork = (role: Role): void => {
     const worker = cluster.fork({ [ROLE_VARIABLE]: role, SUI_DOCS_WORKER_THREADS: String(compileThreads) });
-    let listened = false;
     running.add(worker);
     if (role === "leader") leader = worker;
     else followers.add(worker);
@@ -41,7 +42,7 @@ export function runPrimary({ processes, entry, compileThreads }: PrimaryOptions)
       if (isCoordinationMessage(message)) route(message);
     });
     worker.on("listening", () => {
-      listened = true;
+      serving = true;
       // Whatever the leader announced before this follower listened for it.
       if (role === "follower" && lastStatus) worker.send(lastStatus);
     });
@@ -53,7 +54,7 @@ export function runPrimary({ processes, entry, compileThreads }: PrimaryOptions)
         if (!running.size) process.exit();
         return;
       }
-      if (!listened) return stopAll(code ?? 1);
+      if (!serving) return stopAll(code ?? 1);
       console.error(`sui-docs: the ${role} server process ${worker.process.pid} ended (${signal ?? `exit code ${code}`}); starting another`);
       setTimeout(() => fork(role), RESTART_DELAY_MS).unref();
     });

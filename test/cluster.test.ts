@@ -1,9 +1,11 @@
 import { createHmac } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { page, sampleContent, WorkingCopy } from "./helpers/git";
+import { page, sampleContent, tempDir, WorkingCopy } from "./helpers/git";
 import { GitHttpRemote, pushOverHttp } from "./helpers/git-http";
 import { rawRequest, type RawRequest } from "./helpers/raw-http";
-import { startServer, waitFor, type RunningServer } from "./helpers/server";
+import { runToExit, startServer, waitFor, type RunningServer } from "./helpers/server";
 import { remoteWithContent, secondGuide, WEBHOOK_SECRET } from "./helpers/site";
 
 /** `npm start` as it runs the site: WEB_CONCURRENCY server processes behind one port. */
@@ -68,14 +70,16 @@ async function everyProcessServes(server: RunningServer, commit: string, timeout
 describe(`the site as ${PROCESSES} server processes (WEB_CONCURRENCY) on a local repository`, () => {
   let work: WorkingCopy;
   let server: RunningServer;
+  const dataDir = tempDir("sui-docs-data-");
+  const compiled = path.join(dataDir, "compiled");
+  const compiledFiles = () => (fs.existsSync(compiled) ? (fs.readdirSync(compiled, { recursive: true }) as string[]).filter((f) => f.endsWith(".json")) : []);
 
   beforeAll(async () => {
     work = WorkingCopy.init().write(sampleContent());
     work.commit("First version");
-    server = await startServer({ CONTENT_REPO: work.dir, WEB_CONCURRENCY: String(PROCESSES) }, START);
+    server = await startServer({ CONTENT_REPO: work.dir, WEB_CONCURRENCY: String(PROCESSES), DATA_DIR: dataDir }, START);
     // The followers start once the leader has built the history index.
     await commitsByProcess(server, 30_000);
-    await readEveryProcess(server);
   });
   afterAll(() => server?.stop());
 
@@ -83,8 +87,11 @@ describe(`the site as ${PROCESSES} server processes (WEB_CONCURRENCY) on a local
     const processes = [...(await commitsByProcess(server)).values()];
     expect(processes.map((s) => s.process.role).sort()).toEqual(["follower", "leader"]);
     expect(new Set(processes.map((s) => s.commit)).size).toBe(1);
+    // The first process to serve the page compiles it and stores it in DATA_DIR (beside serving);
+    // once it is there, the other reads it instead of compiling it again.
+    expect((await request(server, { target: "/guides/second" })).status).toBe(200);
+    await waitFor(async () => compiledFiles().length > 0, 5_000);
     await readEveryProcess(server);
-    // The page was compiled by the first process that served it and read from DATA_DIR by the other.
     const compiles = [...(await commitsByProcess(server)).values()].map((s) => s.compiles);
     expect(compiles.reduce((a, b) => a + b)).toBe(1);
   });
@@ -102,6 +109,26 @@ describe(`the site as ${PROCESSES} server processes (WEB_CONCURRENCY) on a local
     for (const status of (await commitsByProcess(server)).values()) {
       expect(status.commit).toBe(oid);
       expect(status.lastError?.file).toBe("docs/guides/second.mdx");
+    }
+  });
+});
+
+describe(`the site as ${PROCESSES} server processes, when one dies`, () => {
+  it("replaces a follower that was killed, and the replacement serves the live commit", async () => {
+    const work = WorkingCopy.init().write(sampleContent());
+    const commit = work.commit("First version");
+    const server = await startServer({ CONTENT_REPO: work.dir, WEB_CONCURRENCY: String(PROCESSES) }, START);
+    try {
+      const before = [...(await commitsByProcess(server, 30_000)).values()];
+      const follower = before.find((s) => s.process.role === "follower")!;
+      process.kill(follower.process.pid, "SIGKILL");
+      await waitFor(async () => {
+        const after = [...(await commitsByProcess(server, 30_000)).values()];
+        return after.every((s) => s.process.pid !== follower.process.pid && s.commit === commit);
+      }, 40_000);
+      expect((await request(server, { target: "/guides/second" })).status).toBe(200);
+    } finally {
+      await server.stop();
     }
   });
 });
@@ -151,5 +178,19 @@ describe(`the site as ${PROCESSES} server processes on a remote, kept current by
       throw error;
     });
     console.log(`webhook push-to-live in all ${PROCESSES} processes (webhook after the ${before}): ${ms} ms`);
+  });
+});
+
+describe("the start command with several server processes, when it cannot work", () => {
+  it("stops with the leader's one line and exit code 1 when the configuration cannot work", async () => {
+    const { code, output } = await runToExit({ CONTENT_REPO: "/nonexistent/docs", WEB_CONCURRENCY: String(PROCESSES) }, 30_000, START);
+    expect(code).toBe(1);
+    expect(output).toMatch(/sui-docs: CONTENT_REPO \/nonexistent\/docs is not a Git repository/);
+  });
+
+  it.each(["0", "two", "1.5"])("refuses WEB_CONCURRENCY=%s with a line that names it", async (value) => {
+    const { code, output } = await runToExit({ WEB_CONCURRENCY: value }, 30_000, START);
+    expect(code).toBe(1);
+    expect(output).toContain(`sui-docs: WEB_CONCURRENCY must be a whole number of server processes, 1 or more, got "${value}"`);
   });
 });

@@ -60,7 +60,7 @@ export function processCoordination(env: Record<string, string | undefined> = pr
   return {
     role,
     ready() {
-      if (readySent) return;
+      if (readySent || role !== "leader") return;
       readySent = true;
       send({ kind: "sui-docs:ready" });
     },

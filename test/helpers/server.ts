@@ -62,8 +62,8 @@ export async function startServer(env: Record<string, string> = {}, entry?: stri
 }
 
 /** Runs the start command to completion, for configurations that must fail. */
-export async function runToExit(env: Record<string, string>, timeoutMs = 30_000): Promise<{ code: number | null; output: string }> {
-  const child = spawnServer(env, await freePort());
+export async function runToExit(env: Record<string, string>, timeoutMs = 30_000, entry?: string): Promise<{ code: number | null; output: string }> {
+  const child = spawnServer(env, await freePort(), entry);
   let output = "";
   child.stdout!.on("data", (d) => (output += d));
   child.stderr!.on("data", (d) => (output += d));

@@ -51,5 +51,7 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
 # As `npm start`: WEB_CONCURRENCY server processes; a heap limit (for each) makes V8 size its heap
-# for this server rather than for the machine.
-CMD ["node", "--max-old-space-size=512", "./build/start.js"]
+# for this server rather than for the machine; a small young generation and two malloc arenas keep
+# RSS within the memory plan (server/memory-budget.ts).
+ENV MALLOC_ARENA_MAX=2
+CMD ["node", "--max-old-space-size=512", "--max-semi-space-size=4", "./build/start.js"]

@@ -1,56 +1,58 @@
 /**
  * The memory plan: no process of the server may go over 400 MB RSS, whatever readers do (every
  * page, every page at old commits, endless unknown URLs). Every cache is bounded in bytes (its
- * values weighed by a size function), and the bounds below are chosen together so that they fit
- * beside what the runtime needs anyway. Measured on the 50,000-commit repository of
- * `npm run bench:scale` (379 pages), Node 20, one worker thread:
+ * values weighed by a size function), and the bounds below are chosen together so that, all full,
+ * they fit beside what the runtime needs anyway. Measured with `npm run bench:scale` on its
+ * 50,000-commit repository (379 pages, ~90 KB of HTML each), Node 20, one worker thread, as RSS
+ * less what the caches held:
  *
  * | Part | MB | What it is |
  * |---|---|---|
- * | Runtime of the main thread | ~160 | Node, the app's code, React, V8's heap with nothing cached, the allocator's slack |
- * | Worker thread | ~90 | its own V8 heap: Shiki's grammars and compiled regular expressions, remark/rehype; young generation capped |
- * | Search indexes | ~15 | the live commit's and up to three pinned ones (SearchLimits.keptPinnedIndexes) |
- * | The caches below, full | 120 | |
- * | Total | ~385 | |
+ * | Main thread | ~200 | Node, the app's code, React; V8's heap with its slack and garbage between collections (young generation 2 × 4 MB: `--max-semi-space-size=4`); the allocator's slack (`MALLOC_ARENA_MAX=2`) |
+ * | Worker thread | ~90 | its own V8 heap: Shiki's grammars and compiled regular expressions, remark/rehype (young generation capped at 8 MB, server/workers/pool.ts) |
+ * | Search indexes | ~15 | the live commit's and up to three pinned ones (SearchLimits.keptPinnedIndexes), estimated |
+ * | The caches below, all full | ~93 | |
+ * | Total | ~398 | |
  *
  * | Cache | Budget | What it holds |
  * |---|---|---|
- * | liveRenderedPages | 48 MB | HTML of pages at the live commit as sent, and its compressed copies: the whole catalogue (~35 MB raw at ~90 KB a page) |
- * | pinnedRenderedPages | 8 MB | the same for pages at `?commit=` |
- * | compiled | 24 MB | compiled pages by content key: the live catalogue takes ~11 MB, the rest serves old commits and pushes |
- * | texts | 8 MB | blob texts by oid (page sources, snippets, schemas): re-read from git cheaply on a miss |
- * | generated | 8 MB | pages a generator made of a data file, per schema blob (~1 MB per schema) |
- * | contents | 8 MB | per content tree: file map, catalogue and sidebars (~0.5 MB per tree, so ~16 commits' trees) |
- * | subtrees, treeEntries | 4 + 4 MB | the Git store's parsed trees under the content root |
- * | frontmatters, pageKeys, histories, commits | 2 MB each | per page and per commit metadata |
- * | sidebarFiles, snapshots, expanded | 1 MB each | sidebar JSON per blob, commit → content tree, `?commit=` abbreviations |
+ * | liveRenderedPages | 40 MB | HTML of pages at the live commit as sent, and its compressed copies: the whole catalogue (~35 MB raw) |
+ * | pinnedRenderedPages | 6 MB | the same for pages at `?commit=` (~60 pages) |
+ * | compiled | 20 MB | compiled pages by content key: the live catalogue takes ~11 MB, the rest serves old commits and pushes |
+ * | texts | 6 MB | blob texts by oid (page sources, snippets, schemas): a miss is one `git cat-file` read |
+ * | generated | 6 MB | pages a generator made of a data file, per schema blob (~1 MB per schema) |
+ * | contents | 4 MB | per content tree: file map, catalogue and sidebars (~0.4 MB per tree as weighed) |
+ * | subtrees, treeEntries | 3 + 2 MB | the Git store's parsed trees under the content root |
+ * | frontmatters, pageKeys, histories, commits | 1 MB each | per page and per commit metadata |
+ * | sidebarFiles, snapshots, expanded | 0.5 MB each | sidebar JSON per blob, commit → content tree, `?commit=` abbreviations |
  *
  * A cache smaller than what readers rotate through misses every time, so the live pages get the
  * largest share and old commits compete among themselves. Everything not listed is bounded by
- * count and small (webhook deliveries, Accept-Encoding values) or lives per request.
+ * count and small (webhook deliveries, Accept-Encoding values) or lives per request; a 404 keeps
+ * nothing. `/api/status` shows each cache's bytes against its budget.
  */
 const MB = 1024 * 1024;
 
 export const CACHE_BUDGETS = {
-  liveRenderedPages: 48 * MB,
-  pinnedRenderedPages: 8 * MB,
-  compiled: 24 * MB,
-  texts: 8 * MB,
-  generated: 8 * MB,
-  contents: 8 * MB,
-  subtrees: 4 * MB,
-  treeEntries: 4 * MB,
-  frontmatters: 2 * MB,
-  pageKeys: 2 * MB,
-  histories: 2 * MB,
-  commits: 2 * MB,
-  sidebarFiles: 1 * MB,
-  snapshots: 1 * MB,
-  expanded: 1 * MB,
+  liveRenderedPages: 40 * MB,
+  pinnedRenderedPages: 6 * MB,
+  compiled: 20 * MB,
+  texts: 6 * MB,
+  generated: 6 * MB,
+  contents: 4 * MB,
+  subtrees: 3 * MB,
+  treeEntries: 2 * MB,
+  frontmatters: 1 * MB,
+  pageKeys: 1 * MB,
+  histories: 1 * MB,
+  commits: 1 * MB,
+  sidebarFiles: 0.5 * MB,
+  snapshots: 0.5 * MB,
+  expanded: 0.5 * MB,
 } as const;
 
-/** What the process needs besides its caches (see the table above), MB. */
-export const RUNTIME_MB = { mainThread: 160, workerThread: 90, searchIndexes: 15 } as const;
+/** What the server needs besides its caches (see the table above), MB. */
+export const RUNTIME_MB = { mainThread: 200, workerThread: 90, searchIndexes: 15 } as const;
 
 /** The bound no process of the server may exceed, MB. */
 export const RSS_LIMIT_MB = 400;

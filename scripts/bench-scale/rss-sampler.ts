@@ -40,26 +40,38 @@ export function nameOf(pid: number): string {
   return subcommand ? `git ${subcommand}` : name;
 }
 
+/** When the process started (clock ticks after boot): with the pid, it names one process even after its pid is reused. */
+function startTimeOf(pid: number): string | undefined {
+  const stat = readProc(pid, "stat");
+  return stat?.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
+}
+
 /**
  * Reads the RSS of `root` and every process below it ten times a second, from /proc, and keeps each
  * process's highest reading: the peak of a server and of the git processes it starts, even
  * short-lived ones that live a few readings.
  */
 export class RssSampler {
-  private readonly peaks = new Map<number, ProcessPeak>();
+  /** By pid and start time: on a busy machine pids wrap (pid_max is often 32768) and come back as other processes. */
+  private readonly peaks = new Map<string, ProcessPeak>();
   private readonly timer: NodeJS.Timeout;
+  private readonly rootStart?: string;
 
   constructor(private readonly root: number) {
+    this.rootStart = startTimeOf(root);
     this.timer = setInterval(() => this.sample(), SAMPLE_MS).unref(); // a run that fails must still exit
     this.sample();
   }
 
   private sample(): void {
+    // Once the root has exited, its pid and the processes below it may be anyone's.
+    if (startTimeOf(this.root) !== this.rootStart) return;
     for (const pid of [this.root, ...descendants(this.root)]) {
       const mb = rssOf(pid);
+      const key = `${pid}@${startTimeOf(pid)}`;
       if (mb === undefined) continue;
-      const known = this.peaks.get(pid);
-      if (!known) this.peaks.set(pid, { pid, name: nameOf(pid), mb });
+      const known = this.peaks.get(key);
+      if (!known) this.peaks.set(key, { pid, name: nameOf(pid), mb });
       else if (mb > known.mb) known.mb = mb;
     }
   }

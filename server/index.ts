@@ -29,7 +29,7 @@ export { SIDEBAR_NAMES, type SidebarName } from "./content/frontmatter";
 export type { Snapshot } from "./engine";
 export type { CommitInfo, Damage } from "./git/store";
 export type { TocEntry, CompiledPage } from "./mdx/compile";
-export type { PageNode } from "./mdx/safe-html";
+export { mapUrls as mapBodyUrls } from "./mdx/html-text";
 export type { LiveStatus } from "./source/live";
 export { closeWorkers } from "./workers/pool";
 export type { VersionRecord } from "./content/version";

@@ -415,6 +415,98 @@ describe("the site in Chromium", () => {
     });
   });
 
+  describe("the page body", () => {
+    const panelState = (page: Page) =>
+      page.$$eval(".markdown .tabs-panel", (panels) =>
+        panels.map((p) => ({ visible: p.getClientRects().length > 0, label: (p.querySelector(".tabs-label") as HTMLElement | null)?.innerText ?? "", text: (p as HTMLElement).innerText.length })),
+      );
+
+    it("shows every tab panel, each after its label, without JavaScript", async () => {
+      await withPage({ ...DESKTOP, javaScriptEnabled: false }, async (page) => {
+        await page.goto(url(PAGES.tabs), { waitUntil: "load" });
+        const panels = await panelState(page);
+        expect(panels.length).toBeGreaterThanOrEqual(4);
+        for (const panel of panels) {
+          expect(panel.visible).toBe(true);
+          expect(panel.label).toMatch(/^(CLI|TypeScript)$/);
+          expect(panel.text).toBeGreaterThan(panel.label.length + 20);
+        }
+        expect(await page.locator('[role="tablist"]').count()).toBe(0);
+        expect(await accessibilityOf(page, ".markdown .tabs-label")).toMatchObject({ role: "heading", name: "CLI" });
+        await screenshot(page, "tabs-without-javascript", false);
+      });
+    });
+
+    it("turns the panels into tabs once enhanced, showing the group's remembered choice", async () => {
+      await withPage(DESKTOP, async (page) => {
+        await open(page, url(PAGES.tabs));
+        const tabs = await page.locator(".markdown .tabs").count();
+        let panels = await panelState(page);
+        expect(panels.filter((p) => p.visible).length).toBe(tabs);
+        expect(await page.locator(".markdown .tabs-label:visible").count()).toBe(0);
+        await page.locator('[role="tab"]', { hasText: "TypeScript" }).first().click();
+        await page.reload({ waitUntil: "load" });
+        await page.waitForSelector("html[data-hydrated]", { state: "attached" });
+        const selected = await page.$$eval('[role="tab"][aria-selected="true"]', (all) => all.map((t) => t.textContent));
+        expect(selected).toEqual(Array(tabs).fill("TypeScript"));
+        panels = await panelState(page);
+        expect(panels.filter((p) => p.visible).length).toBe(tabs);
+      });
+    });
+
+    it("gives every h2 and h3 an anchor, shown on hover and on keyboard focus, that goes to and copies its URL", async () => {
+      await withPage({ ...DESKTOP, permissions: ["clipboard-read", "clipboard-write"] }, async (page) => {
+        await open(page, url(PAGES.guide));
+        const headings = await page.$$eval(".markdown :is(h2, h3):not(.sr-only)", (all) => all.map((h) => ({ id: h.id, href: h.querySelector("a.heading-anchor")?.getAttribute("href") })));
+        expect(headings.length).toBeGreaterThan(2);
+        for (const heading of headings) expect(heading.href, heading.id).toBe(`#${heading.id}`);
+
+        const second = page.locator(".markdown h2").nth(1);
+        const anchor = second.locator(".heading-anchor");
+        const opacity = () => anchor.evaluate((a) => getComputedStyle(a).opacity);
+        expect(await opacity()).toBe("0");
+        await second.hover();
+        await expect.poll(opacity).toBe("1");
+        await page.mouse.move(0, 0);
+        await expect.poll(opacity).toBe("0");
+        // Reached with the keyboard: Tab from the element before it.
+        await anchor.focus();
+        await page.keyboard.press("Shift+Tab");
+        await page.keyboard.press("Tab");
+        expect(await page.evaluate(() => document.activeElement?.classList.contains("heading-anchor"))).toBe(true);
+        expect((await focusedElement(page))?.ring).toBe(true);
+        await expect.poll(opacity).toBe("1");
+
+        const target = url(`${PAGES.guide}#${await second.getAttribute("id")}`);
+        await page.keyboard.press("Enter");
+        await page.waitForURL(target);
+        await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(target);
+        expect(await anchor.getAttribute("data-copied")).toBe("");
+      });
+    });
+
+    it("follows internal links of the body client-side, and keeps a pinned commit in them", async () => {
+      const { commit } = (await (await fetch(url("/api/status"))).json()) as { commit: string };
+      await withPage(DESKTOP, async (page) => {
+        const documents: string[] = [];
+        page.on("request", (request) => {
+          if (request.resourceType() === "document") documents.push(request.url());
+        });
+        await open(page, url(`${PAGES.tabs}?commit=${commit}`));
+        documents.length = 0;
+        await markWindow(page);
+        const link = page.locator('.markdown a[href^="/concepts/sui-architecture/staking-rewards"]').first();
+        const href = (await link.getAttribute("href"))!;
+        expect(href).toBe(`/concepts/sui-architecture/staking-rewards?commit=${commit}#estimating-rewards`);
+        await link.click();
+        await page.waitForURL(url(href));
+        await expect.poll(() => page.locator("h1").textContent()).toBe("Staking Rewards");
+        expect(await windowMarked(page)).toBe(true);
+        expect(documents).toEqual([]);
+      });
+    });
+  });
+
   it("shows a focus ring on everything Tab reaches, and reaches the content", async () => {
     await withPage(DESKTOP, async (page) => {
       await open(page, url(PAGES.tabs));

@@ -22,10 +22,10 @@ describe("content engine on a real Git repository", () => {
   it("compiles a page at the live commit, with its snippet, code and admonition", async () => {
     const engine = newEngine();
     const snapshot = await engine.snapshot(second);
-    const compiled = JSON.stringify((await engine.compile(snapshot, engine.page(snapshot, "guides/first"))).tree);
+    const compiled = (await engine.compile(snapshot, engine.page(snapshot, "guides/first"))).html;
     expect(compiled).toContain("Hello from the snippet");
     expect(compiled).toContain("shiki");
-    expect(compiled).toContain('["Admonition",{"type":"tip"}');
+    expect(compiled).toContain('<aside class="admonition admonition-tip"');
     expect((await engine.compile(snapshot, engine.page(snapshot, "guides/first"))).toc).toEqual([{ id: "install", text: "Install", depth: 2 }]);
   });
 
@@ -33,8 +33,8 @@ describe("content engine on a real Git repository", () => {
     const engine = newEngine();
     const old = await engine.compile(await engine.snapshot(first), engine.page(await engine.snapshot(first), "guides/second"));
     const now = await engine.compile(await engine.snapshot(second), engine.page(await engine.snapshot(second), "guides/second"));
-    expect(JSON.stringify(now.tree)).toContain("Rewritten in the second commit");
-    expect(JSON.stringify(old.tree)).not.toContain("Rewritten");
+    expect(now.html).toContain("Rewritten in the second commit");
+    expect(old.html).not.toContain("Rewritten");
   });
 
   it("serves the second read from cache, and unchanged pages across commits compile once", async () => {
@@ -52,7 +52,7 @@ describe("content engine on a real Git repository", () => {
     const snapshot = await engine.snapshot(second);
     const results = await Promise.all(Array.from({ length: 10 }, () => engine.compile(snapshot, engine.page(snapshot, "guides/first"))));
     expect(engine.compiles).toBe(1);
-    expect(new Set(results.map((r) => JSON.stringify(r.tree))).size).toBe(1);
+    expect(new Set(results.map((r) => r.html)).size).toBe(1);
   });
 
   it("walks each commit's tree once: a warm snapshot costs no Git reads", async () => {

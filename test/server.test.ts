@@ -23,7 +23,7 @@ describe("production server on a local content repository", () => {
     expect(html).toContain("<title>First Guide · Sui Documentation</title>");
     expect(html).toContain('name="description" content="About first guide, for tests."');
     expect(html).toContain("Hello from the snippet.");
-    expect(html).toMatch(/class="shiki/);
+    expect(html).toMatch(/<pre class=shiki /);
     expect(html).toContain('data-title="sources/a.move"');
     expect(html).toContain('class="admonition admonition-tip"');
     expect(html).toContain('aria-label="Section navigation"');

@@ -1,7 +1,7 @@
 import type { PageData } from "~/lib/page-data.server";
 import { Link } from "@remix-run/react";
 import { PinnedCommit, withCommit } from "~/lib/commit";
-import { PageContent } from "./mdx/PageContent";
+import { PageBody } from "./mdx/PageBody";
 import { Sidebar } from "./Sidebar";
 import { TableOfContents } from "./TableOfContents";
 import { Breadcrumbs, Paginator } from "./DocNavigation";
@@ -16,7 +16,7 @@ import { useDiagrams } from "~/hooks/useDiagrams";
 export function DocPage({ data }: { data: PageData }) {
   const { page, sidebar, navigation, commit, pinned, site } = data;
   const drawer = useDrawer();
-  useDiagrams(page.tree);
+  useDiagrams(page.html);
   return (
     <PinnedCommit.Provider value={pinned}>
       <div className="page-shell">
@@ -37,9 +37,7 @@ export function DocPage({ data }: { data: PageData }) {
                 <VerifiedWith tools={page.verifiedWith} />
                 <DocActions pageId={page.id} pinned={pinned} />
               </header>
-              <div className="markdown">
-                <PageContent tree={page.tree} />
-              </div>
+              <PageBody html={page.html} />
               <footer className="doc-footer">
                 {page.lastChange ? (
                   <span className="last-change">

@@ -1,6 +1,7 @@
 import { useCallback, useState } from "react";
 
-async function writeClipboard(text: string): Promise<void> {
+/** Copies text to the clipboard, also on plain-http origins. */
+export async function writeClipboard(text: string): Promise<void> {
   try {
     await navigator.clipboard.writeText(text);
   } catch {

@@ -1,5 +1,6 @@
-import { navigationFor, NotFoundError, parsePagePath, type Navigation, type PageNode, type SidebarItem, type TocEntry } from "../../server/index";
+import { mapBodyUrls, navigationFor, NotFoundError, parsePagePath, type Navigation, type SidebarItem, type TocEntry } from "../../server/index";
 import { content } from "~/content.server";
+import { withCommit } from "./commit";
 import { canonicalSearch, permanentRedirect, redirectToCanonical, requestedSnapshot } from "./canonical-url.server";
 import { errorResponse, notFound } from "./http.server";
 
@@ -9,8 +10,8 @@ export interface PageData {
     id: string;
     title: string;
     description: string;
-    /** The compiled page as data (server/mdx/safe-html.ts); never code. */
-    tree: PageNode[];
+    /** The body as HTML of allowed elements only (server/mdx/render-html.ts), its links at the commit read. */
+    html: string;
     toc: TocEntry[];
     /** What the page's code was checked against, from its frontmatter's verified_with. */
     verifiedWith: Array<{ name: string; version: string }>;
@@ -66,7 +67,8 @@ export async function loadPage(url: URL, origin: string): Promise<PageData | Mar
         id: page.id,
         title: page.title,
         description: page.description,
-        tree: compiled.tree,
+        // The compiled body is shared by every commit with the same source; a pinned reader's links stay at the commit.
+        html: pinned ? mapBodyUrls(compiled.html, (href) => withCommit(href, pinned)) : compiled.html,
         verifiedWith: page.verifiedWith ?? [],
         toc: compiled.toc,
         ...(config.editUrlBase ? { editUrl: `${config.editUrlBase}/${content.repositoryPath(page.sourcePath)}` } : {}),

@@ -1,14 +1,21 @@
-import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { DocPage } from "~/components/DocPage";
 import { loadPage } from "~/lib/page-data.server";
 import { cacheHeaders } from "~/lib/cache-headers.server";
 import { publicOrigin } from "~/lib/origin.server";
+import codeTokenStyles from "~/styles/code-tokens.css";
+import pageBodyStyles from "~/styles/page-body.css";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const page = await loadPage(new URL(request.url), publicOrigin(request.headers.get("Host")));
   return data(page, { headers: cacheHeaders(page.pinned) });
 }
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: pageBodyStyles },
+  { rel: "stylesheet", href: codeTokenStyles },
+];
 
 export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => errorHeaders ?? loaderHeaders;
 

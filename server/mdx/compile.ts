@@ -16,7 +16,6 @@ import { SKIP, visit } from "unist-util-visit";
 import { VFile } from "vfile";
 import { getHighlighter, THEMES, transformerCodeMeta } from "./highlighter";
 import { resolveImport } from "./imports";
-import { toPageTree } from "./page-tree";
 import { PageProblems, problemAt, type PageProblem } from "./problems";
 import { rehypeCodeLanguages } from "./rehype-code-languages";
 import { rehypeMath } from "./rehype-math";
@@ -24,8 +23,8 @@ import { rehypeMermaid } from "./rehype-mermaid";
 import { rehypeToc, type TocEntry } from "./rehype-toc";
 import { remarkAdmonitions } from "./remark-admonitions";
 import { remarkNpm2yarn } from "./remark-npm2yarn";
+import { renderHtml } from "./render-html";
 import { attributeValue, checkSafeSubset } from "./safe-subset";
-import type { PageNode } from "./safe-html";
 import { transformerLineNumbers } from "./shiki-line-numbers";
 
 export type { TocEntry };
@@ -34,7 +33,7 @@ export type { TocEntry };
  * Bump when the output of compileMdx changes for the same input, so cached pages are recompiled
  * (the engine adds the versions of the parser and highlighter packages to every key).
  */
-export const COMPILER_VERSION = "page-tree@2";
+export const COMPILER_VERSION = "page-html@2";
 
 export interface MdxInput {
   /** Repository path of the page, e.g. docs/guides/index.mdx. */
@@ -44,9 +43,9 @@ export interface MdxInput {
   files: Record<string, string>;
 }
 
-/** A compiled page: data to render, never code to run. */
+/** A compiled page: its body as HTML of allowed elements only (never code to run), and its headings. */
 export interface CompiledPage {
-  tree: PageNode[];
+  html: string;
   toc: TocEntry[];
 }
 
@@ -62,7 +61,7 @@ const parser = unified()
   .use(remarkNpm2yarn);
 
 /**
- * Compiles a page to a tree of allowed elements and components. Throws PageProblems, each with
+ * Compiles a page to the HTML of its body: allowed elements and the site's components. Throws PageProblems, each with
  * file:line:column, when the page or a snippet it imports leaves the safe subset or does not parse.
  */
 export async function compileMdx({ path, source, files }: MdxInput): Promise<CompiledPage> {
@@ -82,7 +81,7 @@ export async function compileMdx({ path, source, files }: MdxInput): Promise<Com
     .catch((error: unknown) => {
       throw asProblems(path, error);
     });
-  return { tree: toPageTree(hast as never), toc };
+  return { html: renderHtml(hast as never), toc };
 }
 
 /** Parses and checks one file, then replaces each use of an imported snippet by the snippet's content. */

@@ -21,7 +21,7 @@ export class CompiledStore {
     try {
       const json = await fs.readFile(this.fileOf(key), "utf8");
       const page = JSON.parse(json) as CompiledPage;
-      if (!Array.isArray(page.tree) || !Array.isArray(page.toc)) return undefined;
+      if (typeof page.html !== "string" || !Array.isArray(page.toc)) return undefined;
       return { page, json };
     } catch {
       return undefined;

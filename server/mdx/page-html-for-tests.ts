@@ -1,28 +1,12 @@
 import { compileMdx } from "./compile";
-import { TOKEN_TAG, type PageNode, type PageProps } from "./safe-html";
 
-/**
- * Compiles a page body and writes its tree as HTML, so tests of the compiler's plugins assert on
- * the markup readers get rather than on the tree's encoding.
- */
+/** Compiles a page body to the HTML readers get, so tests of the compiler's plugins assert on markup. */
 export async function compileToHtml(body: string, files: Record<string, string> = {}): Promise<string> {
-  const { tree } = await compileMdx({ path: "docs/test-page.mdx", source: body, files });
-  return tree.map(html).join("");
+  const { html } = await compileMdx({ path: "docs/test-page.mdx", source: body, files });
+  return html;
 }
 
-function html(node: PageNode): string {
-  if (typeof node === "string") return escape(node);
-  const [tag, second, ...rest] = node;
-  const hasProps = second !== undefined && typeof second === "object" && !Array.isArray(second);
-  const props = hasProps ? (second as PageProps) : {};
-  const children = (hasProps || second === undefined ? rest : [second, ...rest]) as PageNode[];
-  const name = tag.startsWith(TOKEN_TAG) ? "span" : tag;
-  const attributes = Object.entries(props)
-    .map(([key, value]) => ` ${key === "className" ? "class" : key.toLowerCase()}="${escape(String(value))}"`)
-    .join("");
-  return `<${name}${attributes}>${children.map(html).join("")}</${name}>`;
-}
-
-function escape(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+/** The text of the page's code blocks, as a reader copies it (no buttons, labels or captions). */
+export function codeText(html: string): string {
+  return [...html.matchAll(/<code>([\s\S]*?)<\/code>/g)].map((m) => m[1]!.replace(/<[^>]+>/g, "")).join("\n");
 }

@@ -1,21 +1,10 @@
 /**
  * What a page may contain, as data: the compiler checks authors' JSX against these lists and the
- * renderer (app/components/mdx/PageContent.tsx) applies them again to every node it creates. Pure,
- * so the browser bundle can import it.
+ * HTML renderer (render-html.ts) applies them again to every element it writes.
  */
 import { MATHML_ELEMENTS } from "./mathml-elements";
 
-/**
- * A compiled page: text, or [tag, props?, ...children] where props, when present, is the one plain
- * object in second place. Tags are HTML elements, site components, or TOKEN_TAG + colours for a
- * highlighted code token (the bulk of a code-heavy page, so it is written in a few bytes).
- */
-export type PageNode = string | PageElement;
-export interface PageElement extends Array<string | PageProps | PageNode> {
-  0: string;
-}
-/** Props as React names them; values are literals only (no functions can survive JSON). */
-export type PageProps = Record<string, PropValue>;
+/** Values of props and attributes: literals only. */
 export type PropValue = string | number | boolean | null | PropValue[] | { [key: string]: PropValue };
 
 /** The site's components and the props each takes; nothing else with a capital letter is allowed. */
@@ -90,25 +79,8 @@ export const HTML_ELEMENTS: Readonly<Record<string, readonly string[]>> = {
   ...MATHML_ELEMENTS,
 };
 
-/** `["~cf222e:ff7b72", "module"]` is a Shiki token span coloured #cf222e in light and #ff7b72 in dark mode. */
-export const TOKEN_TAG = "~";
-
-/** The style of a token span in the compact form (the inverse of tokenStyle). */
-export function tokenColours(style: string): string | undefined {
-  const match = /^--shiki-light:#([0-9a-fA-F]{3,8});--shiki-dark:#([0-9a-fA-F]{3,8})$/.exec(style);
-  return match ? `${match[1]}:${match[2]}`.toLowerCase() : undefined;
-}
-
-export function tokenSpanStyle(colours: string): Record<string, string> | undefined {
-  const match = /^([0-9a-f]{3,8}):([0-9a-f]{3,8})$/.exec(colours);
-  return match ? { "--shiki-light": `#${match[1]}`, "--shiki-dark": `#${match[2]}` } : undefined;
-}
-
 /** Attributes whose value is a URL, checked with isSafeUrl. */
 export const URL_ATTRIBUTES = new Set(["href", "src", "cite"]);
-
-/** Elements whose whitespace-only text children carry no meaning (and that React refuses in tables). */
-export const BLOCK_CONTAINERS = new Set(["table", "thead", "tbody", "tfoot", "tr", "ul", "ol", "blockquote", "Tabs", "Cards", "Steps"]);
 
 export function isAllowedAttribute(tag: string, name: string): boolean {
   if (/^on/i.test(name) || name === "dangerouslySetInnerHTML" || name === "style") return false;

@@ -100,6 +100,7 @@ describe("math, diagrams and code blocks in Chromium", () => {
 
       await page.click(".theme-toggle");
       await expect.poll(fill, { timeout: 15_000 }).not.toBe(light);
+      await diagram.scrollIntoViewIfNeeded();
       await screenshot(page, "markup-diagram-dark", false);
       // Drawn under the site's Content-Security-Policy (no eval, no foreign scripts), without a warning.
       expect(errors).toEqual([]);

@@ -37,6 +37,7 @@ describe("math", () => {
     ["an unknown command", "Text\n\n$\\notacommand{x}$", 3, /math: Undefined control sequence: \\notacommand/],
     ["an unbalanced brace", "$$\n\\frac{1}{2\n$$", 1, /math: /],
     ["a link", "$\\href{javascript:alert(1)}{x}$", 1, /math: .*\\href/],
+    ["a macro that expands forever", "$\\def\\a{\\a\\a}\\a$", 1, /math: Too many expansions/],
   ])("refuses %s with its place", async (_name, body, line, reason) => {
     const error = await compileToHtml(body).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PageProblems);

@@ -89,7 +89,7 @@ describe("compiling in worker threads", () => {
     const snapshot = await before.snapshot(commit);
     const compiled = await before.compile(snapshot, before.page(snapshot, "guides/second"));
     const [file] = await waitForFiles(compiledDir, 1);
-    fs.writeFileSync(file!, '{"tree": [["p", "trunc');
+    fs.writeFileSync(file!, '{"html": "<p>trunc');
     const after = engineWith({ compiledDir });
     const again = await after.snapshot(commit);
     expect(await after.compile(again, after.page(again, "guides/second"))).toEqual(compiled);

@@ -37,7 +37,7 @@ describe("npm2yarn fences", () => {
 
   it("keep the rest of the fence's meta", async () => {
     const html = await compileToHtml('```sh npm2yarn title="Terminal"\nnpm i -D vitest\n```');
-    expect(html.match(/data-title="Terminal"/g)).toHaveLength(3);
+    expect(html.match(/data-title=Terminal/g)).toHaveLength(3);
   });
 
   it("refuse a command they cannot translate, with its place", async () => {

@@ -51,8 +51,23 @@ export default async function handleRequest(request: Request, status: number, he
   return new Response(body, { status, headers });
 }
 
-/** Renders the whole document into memory. */
+let lastRender: Promise<unknown> = Promise.resolve();
+
+/**
+ * Documents are rendered one at a time, each starting on an event-loop turn of its own. React does
+ * a render's work in setImmediate callbacks, and all callbacks queued by then run back to back: a
+ * crawler's cold pages whose data arrived together would be rendered in one stretch, and a reader of
+ * a page kept in memory (answered as soon as its request is read) would wait for all of them. One at
+ * a time, it waits for one render's work at most.
+ */
 function renderToBuffer(request: Request, context: EntryContext): Promise<Buffer<ArrayBuffer>> {
+  const render = lastRender.then(() => new Promise((resolve) => setImmediate(resolve))).then(() => renderDocument(request, context));
+  lastRender = render.catch(() => undefined);
+  return render;
+}
+
+/** Renders the whole document into memory. */
+function renderDocument(request: Request, context: EntryContext): Promise<Buffer<ArrayBuffer>> {
   return new Promise((resolve, reject) => {
     const chunks: Uint8Array[] = [];
     const sink = new Writable({

@@ -70,10 +70,13 @@ describe("production server on a local content repository", () => {
     expect(body).not.toContain('"type":"doc"');
   });
 
-  it("serves a page's Markdown source at the same route with .md", async () => {
+  it("serves a page's clean Markdown at the same route with .md", async () => {
     const res = await get("/guides/second.md");
     expect(res.headers.get("content-type")).toContain("text/markdown");
-    expect(await res.text()).toContain("| a | b |");
+    const markdown = await res.text();
+    expect(markdown).toMatch(/^# Second Guide\n\n> /);
+    expect(markdown).not.toContain("id: guides/second");
+    expect(markdown).toContain("| a | b |");
   });
 
   it("redirects an alias permanently, keeping the commit, spelt in full", async () => {

@@ -40,6 +40,7 @@ describe("toCleanMarkdown", () => {
     ["a badge becomes its text", 'Status: <Badge tone="warning">deprecated</Badge> now.', "Status: deprecated now.\n"],
     ["a badge on a line of its own becomes a paragraph", '<Badge tone="warning">deprecated</Badge>\n\nNext.', "deprecated\n\nNext.\n"],
     ["imports, exports and comments go", "import A from '@site/snippets/missing.mdx';\n\n{/* note */}\n\nText.", "Text.\n"],
+    ["a paragraph left empty goes too", "First.\n\n{/* only a comment */} <A />\n\nLast.", "First.\n\nLast.\n"],
     ["code blocks are kept as written, JSX and imports included", "```tsx title=\"a.tsx\" {2}\nimport x from 'y';\n<Tabs>{x}</Tabs>\n```", "```tsx title=\"a.tsx\" {2}\nimport x from 'y';\n<Tabs>{x}</Tabs>\n```\n"],
     ["HTML becomes its Markdown equivalent", 'Press <kbd>Ctrl</kbd> and <a href="/x">go</a>.<br />Then <strong>stop</strong>.', "Press `Ctrl` and [go](/x).\\\nThen **stop**.\n"],
     ["details become a bold summary and the content", "<details>\n<summary>More</summary>\n\nHidden text.\n\n</details>", "**More**\n\nHidden text.\n"],

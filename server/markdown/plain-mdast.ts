@@ -23,7 +23,7 @@ function isElement(node: { type: string }): node is JsxElement {
 
 function isPhrasing(node: Node): node is PhrasingContent {
   return [
-    "text", "emphasis", "strong", "delete", "inlineCode", "break", "link", "linkReference", "image", "imageReference", "footnoteReference", "html", "mdxJsxTextElement",
+    "text", "emphasis", "strong", "delete", "inlineCode", "break", "link", "linkReference", "image", "imageReference", "footnoteReference", "mdxJsxTextElement",
   ].includes(node.type);
 }
 
@@ -41,7 +41,7 @@ function flow(nodes: readonly Node[]): RootContent[] {
   const out: RootContent[] = [];
   let line: PhrasingContent[] = [];
   const flush = () => {
-    if (line.some((n) => n.type !== "text" || n.value.trim())) out.push({ type: "paragraph", children: line });
+    if (hasContent(line)) out.push({ type: "paragraph", children: line });
     line = [];
   };
   for (const node of nodes.flatMap(block)) {
@@ -55,6 +55,11 @@ function flow(nodes: readonly Node[]): RootContent[] {
   return out;
 }
 
+/** Whether phrasing holds anything but white space. */
+function hasContent(nodes: readonly Node[]): boolean {
+  return nodes.some((n) => n.type !== "text" || n.value.trim() !== "");
+}
+
 function phrasing(nodes: readonly Node[]): PhrasingContent[] {
   return nodes.flatMap(inline);
 }
@@ -64,7 +69,8 @@ function block(node: Node): Node[] {
   if (node.type === "paragraph") {
     const lifted = soleElement(node);
     if (lifted) return block({ ...lifted, type: "mdxJsxFlowElement", children: [{ type: "paragraph", children: lifted.children }] } as MdxJsxFlowElement);
-    return [{ ...node, children: phrasing(node.children) }];
+    const children = phrasing(node.children);
+    return hasContent(children) ? [{ ...node, children }] : [];
   }
   if (isElement(node)) return blockElement(node);
   if (node.type === "heading" || node.type === "tableCell") return [{ ...node, children: phrasing(node.children) } as Node];
@@ -82,7 +88,7 @@ function block(node: Node): Node[] {
  * line: MDX reads it as inline, but it stands for a block.
  */
 function soleElement(paragraph: Paragraph): MdxJsxTextElement | undefined {
-  const meaningful = paragraph.children.filter((n) => n.type !== "text" || n.value.trim());
+  const meaningful = paragraph.children.filter((n) => hasContent([n]));
   const [only] = meaningful;
   const blockNames = ["Admonition", "Tabs", "TabItem", "Cards", "Steps", "details", "div", "table", "ul", "ol", "section"];
   return meaningful.length === 1 && only?.type === "mdxJsxTextElement" && blockNames.includes(only.name ?? "") ? only : undefined;
@@ -244,7 +250,7 @@ function without(nodes: Node[], name: string): Node[] {
     if (isElement(node) && node.name === name) return [];
     if (!("children" in node)) return [node];
     const children = without(node.children as Node[], name);
-    return node.type === "paragraph" && !children.some((n) => n.type !== "text" || n.value.trim()) ? [] : [{ ...node, children } as Node];
+    return node.type === "paragraph" && !hasContent(children) ? [] : [{ ...node, children } as Node];
   });
 }
 

@@ -8,7 +8,7 @@ import { generateJsonRpcReference } from "./generate";
 const method = (name: string, extra: Record<string, unknown> = {}) => ({
   name,
   tags: [{ name: "Read API" }],
-  description: "Reads one object. Then more.",
+  description: "Reads one `object`. Then more.",
   params: [{ name: "object_id", description: "The object to read.", required: true, schema: { $ref: "#/components/schemas/ObjectID" } }],
   result: { name: "result", schema: { type: "object" } },
   ...extra,
@@ -27,7 +27,7 @@ describe("the JSON-RPC reference generator", () => {
     const pages = generateJsonRpcReference(document({}, [method("sui_getObject"), method("suix_getCoins", { tags: [{ name: "Coin Query API" }] })]));
     expect(pages.map((p) => p.meta.id)).toEqual(["sui-api-ref", "sui-api-ref/sui_getObject", "sui-api-ref/suix_getCoins"]);
     const index = page(pages, "sui-api-ref").mdx;
-    expect(index).toContain("## Read API\n\n- <a id=\"sui_getobject\" data-moved=\"true\" href=\"/sui-api-ref/sui_getObject\">`sui_getObject`</a>: Reads one object.");
+    expect(index).toContain("## Read API\n\n- <a id=\"sui_getobject\" data-moved=\"true\" href=\"/sui-api-ref/sui_getObject\">`sui_getObject`</a>: Reads one `object`.");
     expect(index).toContain("## Coin Query API\n\n- <a id=\"suix_getcoins\"");
   });
 

@@ -84,7 +84,10 @@ function parseDocument(text: string): OpenRpcDocument {
   return doc;
 }
 
-/** The first sentence of a description, for the index line and the page's description. */
+/** A one-line summary as plain text, for the page's description (shown as text and in meta tags). */
+const plainText = (markdown: string) => markdown.replace(/\[([^\]]*)\]\([^)]*\)/g, "$1").replace(/`|\*\*/g, "");
+
+/** The first sentence of a description, for the index line and (as plain text) the page's description. */
 function summary(method: Method): string {
   const text = (method.description ?? "").replace(/\s+/g, " ").trim();
   const first = text.split(/(?<=\.)\s/)[0] ?? "";
@@ -152,7 +155,7 @@ function methodPage(method: Method, doc: OpenRpcDocument, siblings: Method[]): G
     `[All JSON-RPC methods](/${JSON_RPC_REFERENCE_ID})`,
   ];
   return {
-    meta: { id: methodPageId(method.name), title: method.name, description: summary(method), sidebar: "referencesSidebar", aliases: [] },
+    meta: { id: methodPageId(method.name), title: method.name, description: plainText(summary(method)), sidebar: "referencesSidebar", aliases: [] },
     mdx: body.filter(Boolean).join("\n\n") + "\n",
   };
 }

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, inject, it } from "vitest";
+import { cleanMarkdownBody } from "../server/markdown/index";
 import { pageSections } from "../server/search/sections";
 
 /** The embedded content of the product, served the way `npm start` serves it (the run's shared server). */
@@ -129,16 +130,22 @@ describe("the embedded catalogue", () => {
 
   it("gives every search section an anchor that exists on its rendered page", () => {
     const root = path.resolve(import.meta.dirname, "../content");
+    const snippets = Object.fromEntries(fs.readdirSync(path.join(root, "snippets")).map((f) => [`snippets/${f}`, fs.readFileSync(path.join(root, "snippets", f), "utf8")]));
     const missing: string[] = [];
-    for (const { id, title } of catalogue) {
-      const file = path.join(root, id.startsWith("snippets/") ? `${id}.mdx` : `docs/${id}.mdx`);
+    let sections = 0;
+    // Search indexes a page's clean Markdown, snippets inlined, as the server's MarkdownService makes it; snippets are not indexed on their own.
+    for (const { id, title } of catalogue.filter((e) => !e.id.startsWith("snippets/"))) {
+      const file = path.join(root, `docs/${id}.mdx`);
       if (!fs.existsSync(file)) continue; // generated pages
-      for (const section of pageSections(id, title, fs.readFileSync(file, "utf8"))) {
+      const markdown = cleanMarkdownBody({ path: `docs/${id}.mdx`, source: fs.readFileSync(file, "utf8"), files: snippets });
+      for (const section of pageSections(id, title, markdown)) {
+        sections++;
         // Ids that need no quotes are written without them.
         const anchor = section.anchor && new RegExp(`\\sid="?${section.anchor.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}[" >]`);
         if (anchor && !anchor.test(html.get(id)!)) missing.push(`${id}#${section.anchor}`);
       }
     }
+    expect(sections).toBeGreaterThan(1000);
     expect(missing).toEqual([]);
   });
 

@@ -109,6 +109,20 @@ describe("search in Chromium", () => {
     });
   });
 
+  it("opens the results page on Enter when no result is shown yet", async () => {
+    await withPage(DESKTOP, async (page) => {
+      await open(page, url(START));
+      await page.keyboard.press("Control+k");
+      await page.locator(`${DIALOG} [role="combobox"]`).waitFor({ state: "visible" });
+      // Typed and sent at once: the dialog's own search has not answered yet.
+      await page.keyboard.type("xylophonist");
+      await page.keyboard.press("Enter");
+      await page.waitForURL(url("/search?q=xylophonist"));
+      expect(await page.locator(".search-page-count").textContent()).toContain("No page matches “xylophonist”");
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("main");
+    });
+  });
+
   it("opens the dialog from the header's box, carrying over what was typed", async () => {
     await withPage(DESKTOP, async (page) => {
       await open(page, url(START));

@@ -77,7 +77,8 @@ export function SearchDialog({ open, seed, onClose }: { open: boolean; seed?: Se
       if (hrefs.length) setActive((i) => (i + (event.key === "ArrowDown" ? 1 : hrefs.length - 1)) % hrefs.length);
     } else if (event.key === "Enter") {
       event.preventDefault();
-      const href = hrefs[active];
+      // Before any result is shown (typed fast, or nothing matched), Enter opens the results page.
+      const href = hrefs[active] ?? (query.trim() ? resultsPageHref(query, commit) : undefined);
       if (!href) return;
       chose(href);
       navigate(href);

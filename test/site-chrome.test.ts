@@ -113,6 +113,7 @@ describe("the site's chrome in Chromium", () => {
       ["a guide", GUIDE, GUIDE],
       ["the home page", "/", undefined],
       ["a page outside the sidebars", NO_SIDEBAR, undefined],
+      ["the error page", "/guides/developer/no-such-page", undefined],
     ])("offers the four sections in the drawer on %s, and the section's tree", async (_name, path, current) => {
       await withPage(PHONE, async (page) => {
         await load(page, path);

@@ -128,6 +128,15 @@ describe("the site's chrome in Chromium", () => {
       });
     });
 
+    it("fits the top bar and the page into a 320 px screen", async () => {
+      await withPage({ ...PHONE, viewport: { width: 320, height: 700 } }, async (page) => {
+        for (const path of ["/", GUIDE]) {
+          await load(page, path);
+          expect(await horizontalOverflow(page), path).toBeLessThanOrEqual(0);
+        }
+      });
+    });
+
     it("puts the page's title before its table of contents", async () => {
       await withPage(PHONE, async (page) => {
         await load(page, GUIDE);

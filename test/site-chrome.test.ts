@@ -113,6 +113,7 @@ describe("the site's chrome in Chromium", () => {
       ["a guide", GUIDE, GUIDE],
       ["the home page", "/", undefined],
       ["a page outside the sidebars", NO_SIDEBAR, undefined],
+      ["the error page", "/guides/developer/no-such-page", undefined],
     ])("offers the four sections in the drawer on %s, and the section's tree", async (_name, path, current) => {
       await withPage(PHONE, async (page) => {
         await load(page, path);
@@ -124,6 +125,15 @@ describe("the site's chrome in Chromium", () => {
           expect(await page.getAttribute('#doc-sidebar a[aria-current="page"]', "href")).toBe(current);
           expect(await page.getAttribute('#doc-sidebar .drawer-sections a[aria-current="true"]', "href")).toBe("/guides");
         } else expect(links).toHaveLength(4);
+      });
+    });
+
+    it("fits the top bar and the page into a 320 px screen", async () => {
+      await withPage({ ...PHONE, viewport: { width: 320, height: 700 } }, async (page) => {
+        for (const path of ["/", GUIDE]) {
+          await load(page, path);
+          expect(await horizontalOverflow(page), path).toBeLessThanOrEqual(0);
+        }
       });
     });
 

@@ -151,8 +151,14 @@ export async function startContentService(config: Config = readConfig(), log?: (
       if (!oid) throw new NotFoundError("site/version.json is missing from the content repository", "file");
       return parseVersionRecord(await engine.text(oid));
     },
-    // A follower reports the leader's fetches and publishing errors: those happen there.
-    status: () => ({ ...live.status(), ...(following ? { lastFetch: leader?.lastFetch, lastError: leader?.lastError } : {}), source: repository.kind, compiles: engine.compiles, process: { pid: process.pid, role: coordination.role } }),
+    status: () => ({
+      ...live.status(),
+      // A follower reports the leader's fetches and publishing errors: those happen there.
+      ...(following ? { lastFetch: leader?.lastFetch, lastError: leader?.lastError } : {}),
+      source: repository.kind,
+      compiles: engine.compiles,
+      process: { pid: process.pid, role: coordination.role },
+    }),
     receiveWebhook: (delivery) => webhooks?.receive(delivery) ?? { status: 404, message: "Webhooks are off: set WEBHOOK_SECRET to turn them on" },
   };
 }

@@ -1,6 +1,7 @@
 /**
- * The production server: `npm start` runs it from build/index.js, where `remix build` compiles it
- * together with the app (remix.config.js `server`). It does what remix-serve did (express,
+ * The production server, one process of it: `npm start` runs it from build/index.js (through
+ * build/start.js, in each of WEB_CONCURRENCY processes), where `remix build` compiles it together
+ * with the app (remix.config.js `server`). It does what remix-serve did (express,
  * compression, static files, a request log), but answers pages already rendered from memory first,
  * without express or Remix.
  */

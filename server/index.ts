@@ -182,9 +182,9 @@ export async function startContentService(config: Config = readConfig(), log?: (
       if (!oid) throw new NotFoundError("site/version.json is missing from the content repository", "file");
       return parseVersionRecord(await engine.text(oid));
     },
-    // A follower reports the leader's fetches and publishing errors: those happen there.
     status: () => ({
       ...live.status(),
+      // A follower reports the leader's fetches and publishing errors: those happen there.
       ...(following ? { lastFetch: leader?.lastFetch, lastError: leader?.lastError } : {}),
       source: repository.kind,
       compiles: engine.compiles,

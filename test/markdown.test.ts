@@ -115,7 +115,7 @@ describe("clean Markdown and the JSON-RPC reference", () => {
       expect(Buffer.byteLength(html)).toBeLessThanOrEqual(300 * 1024);
       for (const group of new Set(spec.methods.map((m) => m.tags?.[0]?.name ?? "Other"))) expect(html).toMatch(new RegExp(`>${group}${HEADING_ANCHOR}</h2>`));
       for (const { name } of spec.methods) {
-        expect(html).toMatch(new RegExp(`<a id="?${name.toLowerCase()}"?[^>]* href="/sui-api-ref/${name}"`));
+        expect(html).toMatch(new RegExp(`<a (?=[^>]*\\bid="?${name.toLowerCase()}"?[\\s>])[^>]*href="/sui-api-ref/${name}"`));
       }
     });
 

@@ -1,6 +1,6 @@
 import { LRUCache } from "lru-cache";
 
-export interface CacheOptions<V extends {}> {
+export interface CacheOptions<V extends NonNullable<unknown>> {
   /** Bytes the cache may hold; values are weighed by `sizeOf`. */
   maxBytes: number;
   /** Approximate bytes one value holds in memory (strings count two bytes a character). */
@@ -12,7 +12,7 @@ export interface CacheOptions<V extends {}> {
  * de-duplication, so concurrent cold requests for one key cost one computation. Built on
  * lru-cache's fetchMethod; a computation that throws stores nothing and rejects every waiter.
  */
-export class Cache<V extends {}> {
+export class Cache<V extends NonNullable<unknown>> {
   private readonly lru: LRUCache<string, V, () => Promise<V>>;
   readonly maxBytes: number;
 

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compileMdx } from "../server/mdx/compile";
 import { PageProblems } from "../server/mdx/problems";
-import { page, sampleContent, WorkingCopy } from "./helpers/git";
+import { sampleContent, WorkingCopy } from "./helpers/git";
 import { startServer, waitFor, type RunningServer } from "./helpers/server";
 
 /** A file a page would create if any of its code ran; nothing may ever create it. */

@@ -3,6 +3,7 @@ import type { ChangeItem } from "./changes.server";
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
 const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 /** XML 1.0 cannot carry most control characters at all, even escaped: a commit message might hold one. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const xmlText = (text: string) => escapeXml(text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, ""));
 
 /**

@@ -45,7 +45,7 @@ export default function Diff() {
             </>
           ) : null}
         </p>
-        {diff.hunks.length === 0 ? <p>The page's source is the same at both commits.</p> : diff.hunks.map((hunk) => <Hunk key={`${hunk.oldStart}:${hunk.newStart}`} hunk={hunk} />)}
+        {diff.hunks.length === 0 ? <p>The page reads the same at both commits.</p> : diff.hunks.map((hunk) => <Hunk key={`${hunk.oldStart}:${hunk.newStart}`} hunk={hunk} />)}
       </main>
       <SiteFooter />
     </div>

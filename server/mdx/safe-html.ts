@@ -93,6 +93,7 @@ export function isAllowedAttribute(tag: string, name: string): boolean {
  * characters inside a scheme ("java\tscript:"), so those are removed before the scheme is read.
  */
 export function isSafeUrl(url: string): boolean {
+  // eslint-disable-next-line no-control-regex -- browsers ignore these inside a URL's scheme, so they are removed before it is checked
   const compact = url.replace(/[\u0000-\u0020\u007f-\u009f]/g, "");
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(compact)?.[1]?.toLowerCase();
   return scheme === undefined || scheme === "http" || scheme === "https" || scheme === "mailto";

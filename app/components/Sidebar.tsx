@@ -1,8 +1,9 @@
-import { Link } from "@remix-run/react";
-import { Fragment, type ReactNode } from "react";
+import { PrefetchPageLinks } from "@remix-run/react";
+import { Fragment, useRef, type ReactNode } from "react";
 import type { SidebarItem } from "../../server/index";
 import { useDocHref } from "~/lib/commit";
 import { useCategoryOpen } from "~/hooks/useCategoryOpen";
+import { useClientLinks } from "~/hooks/useClientLinks";
 
 type Category = Extract<SidebarItem, { type: "category" }>;
 
@@ -19,11 +20,16 @@ function containsPage(item: SidebarItem, id: string): boolean {
  * Server-rendered tree. Categories are <details>, so they open and close without JavaScript and
  * screen readers announce them as expanded or collapsed. A category with a page of its own shows its
  * link beside the toggle, never inside it: a link inside a <summary> would be two controls in one.
+ * Its links are plain <a> elements navigated by one delegated listener: a reference section has
+ * hundreds, and rendering each as a Remix <Link> was most of a cold page's render time.
  */
 export function Sidebar({ items, currentId }: Props) {
+  const ref = useRef<HTMLElement>(null);
+  const intent = useClientLinks(ref);
   return (
-    <nav className="sidebar" aria-label="Section navigation">
+    <nav ref={ref} className="sidebar" aria-label="Section navigation">
       <SidebarList items={items} currentId={currentId} level={1} path="" />
+      {intent ? <PrefetchPageLinks page={intent} /> : null}
     </nav>
   );
 }
@@ -76,9 +82,9 @@ function SidebarLink({ item, active }: { item: SidebarItem; active: boolean }) {
     );
   }
   return (
-    <Link className={`sidebar-link${active ? " active" : ""}`} to={href(item.href)} prefetch="intent" aria-current={active ? "page" : undefined}>
+    <a className={`sidebar-link${active ? " active" : ""}`} href={href(item.href)} aria-current={active ? "page" : undefined}>
       {wrappable(item.label)}
-    </Link>
+    </a>
   );
 }
 

@@ -1,6 +1,6 @@
-import { useNavigate } from "@remix-run/react";
-import { useEffect, useLayoutEffect, useState, type RefObject } from "react";
+import { useEffect, useLayoutEffect, type RefObject } from "react";
 import { writeClipboard } from "~/lib/clipboard";
+import { useClientLinks } from "./useClientLinks";
 
 /**
  * Makes a page body's HTML (written by server/mdx/html-components.ts) interactive, by event
@@ -10,8 +10,7 @@ import { writeClipboard } from "~/lib/clipboard";
  * page the reader points at or focuses, for prefetching.
  */
 export function useBodyEnhancements(ref: RefObject<HTMLElement>, html: string): string | undefined {
-  const navigate = useNavigate();
-  const [intent, setIntent] = useState<string>();
+  const intent = useClientLinks(ref);
 
   // Before paint, so a body inserted by client-side navigation never shows every tab panel at once.
   useBrowserLayoutEffect(() => {
@@ -31,48 +30,25 @@ export function useBodyEnhancements(ref: RefObject<HTMLElement>, html: string): 
       if (tab) return choose(tab);
       const copy = target.closest<HTMLButtonElement>(".copy-button");
       if (copy) return void copyCode(copy);
-      const link = target.closest<HTMLAnchorElement>("a[href]");
-      if (!link) return;
-      if (link.classList.contains("heading-anchor")) return void flash(link, writeClipboard(link.href));
-      const path = internalPath(link);
-      if (path && event.button === 0 && !event.defaultPrevented && !(event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)) {
-        event.preventDefault();
-        navigate(path);
-      }
+      const anchor = target.closest<HTMLAnchorElement>("a.heading-anchor");
+      if (anchor) flash(anchor, writeClipboard(anchor.href));
     };
     const onKeyDown = (event: KeyboardEvent) => {
       const tab = (event.target as Element).closest<HTMLElement>('.tabs-list [role="tab"]');
       if (tab) moveBetweenTabs(tab, event);
     };
-    const onIntent = (event: Event) => {
-      const link = (event.target as Element).closest?.<HTMLAnchorElement>("a[href]");
-      const path = link && internalPath(link);
-      if (path) setIntent(path);
-    };
     body.addEventListener("click", onClick);
     body.addEventListener("keydown", onKeyDown);
-    body.addEventListener("mouseover", onIntent);
-    body.addEventListener("focusin", onIntent);
     return () => {
       body.removeEventListener("click", onClick);
       body.removeEventListener("keydown", onKeyDown);
-      body.removeEventListener("mouseover", onIntent);
-      body.removeEventListener("focusin", onIntent);
     };
-  }, [ref, navigate]);
+  }, [ref]);
 
   return intent;
 }
 
 const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
-
-/** A link to a page of this site, as a path to navigate to; files (static/, .txt, .md) and other sites load as usual. */
-function internalPath(link: HTMLAnchorElement): string | undefined {
-  if (link.target || link.hasAttribute("download") || link.origin !== location.origin) return undefined;
-  const href = link.getAttribute("href")!;
-  if (!href.startsWith("/") || href.startsWith("//") || /^\/(static|api)\//.test(href) || /\.[a-z0-9]+$/i.test(link.pathname)) return undefined;
-  return href;
-}
 
 const tabsOf = (tabs: HTMLElement) => [...tabs.querySelectorAll<HTMLElement>(':scope > .tabs-list > [role="tab"]')];
 const panelsOf = (tabs: HTMLElement) => [...tabs.querySelectorAll<HTMLElement>(":scope > .tabs-panel")];

@@ -97,13 +97,19 @@ export async function accessibilityOf(page: Page, selector: string): Promise<AxN
   }
 }
 
-/** Describes the focused element and whether a focus indicator is drawn around it. */
+/**
+ * Describes the focused element and whether a focus indicator is drawn around it: on the element,
+ * or on the field that wraps it (a search box's ring goes around the box and its button).
+ */
 export function focusedElement(page: Page): Promise<{ label: string; ring: boolean; inViewport: boolean } | null> {
   return page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
     if (!el || el === document.body) return null;
-    const style = getComputedStyle(el);
-    const ring = (style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 2) || style.boxShadow !== "none";
+    const drawsRing = (node: Element) => {
+      const style = getComputedStyle(node);
+      return (style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 2) || style.boxShadow !== "none";
+    };
+    const ring = drawsRing(el) || (el.parentElement !== null && el.parentElement.matches(":focus-within") && drawsRing(el.parentElement));
     let visible = true;
     for (let node: HTMLElement | null = el; node; node = node.parentElement) {
       const s = getComputedStyle(node);

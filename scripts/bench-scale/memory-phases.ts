@@ -28,9 +28,17 @@ interface StatusMemory {
 
 const MB = 1024 * 1024;
 
+/** A GET that is tried again once when a kept-alive socket the server closed as it was reused resets. */
+function getOnce(target: string, timeoutMs?: number) {
+  return get(target, {}, { timeoutMs }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ECONNRESET") return get(target, {}, { timeoutMs });
+    throw error;
+  });
+}
+
 /** The server's RSS and its children's, with what /api/status says of its memory. */
 export async function readMemory(url: string, pid: number, phase: string, { requests, notOk } = { requests: 0, notOk: 0 }): Promise<MemoryReading> {
-  const response = await get(`${url}/api/status`);
+  const response = await getOnce(`${url}/api/status`);
   if (response.status !== 200) throw new Error(`/api/status answered ${response.status}`);
   const { memory, renderedPages } = JSON.parse(response.body) as StatusMemory;
   const serverMb = rssOf(pid);
@@ -70,12 +78,7 @@ async function requestAll(url: string, paths: readonly string[], concurrency: nu
   let notOk = 0;
   const client = async () => {
     while (next < paths.length && performance.now() < deadline) {
-      const target = `${url}${paths[next++]}`;
-      // A kept-alive socket the server closed as it was reused resets once; a second reset is real.
-      const response = await get(target, {}, { timeoutMs }).catch((error: NodeJS.ErrnoException) => {
-        if (error.code === "ECONNRESET") return get(target, {}, { timeoutMs });
-        throw error;
-      });
+      const response = await getOnce(`${url}${paths[next++]}`, timeoutMs);
       if (response.status !== 200) notOk++;
     }
   };

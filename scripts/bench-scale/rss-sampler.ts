@@ -76,10 +76,15 @@ export class RssSampler {
     }
   }
 
+  /** Each process seen so far with its highest reading, highest first. */
+  highest(): ProcessPeak[] {
+    return [...this.peaks.values()].sort((a, b) => b.mb - a.mb);
+  }
+
   /** Stops sampling; each process seen with its highest reading, highest first. */
   stop(): ProcessPeak[] {
     this.sample();
     clearInterval(this.timer);
-    return [...this.peaks.values()].sort((a, b) => b.mb - a.mb);
+    return this.highest();
   }
 }

@@ -171,6 +171,14 @@ function peaksOf(sampler: RssSampler, serverPid: number): Pick<CaseResult, "serv
   return { serverPeak: peaks.find((p) => p.pid === serverPid), childPeak: peaks.find((p) => p.pid !== serverPid), peaks: [...byName.values()] };
 }
 
+/** For the log: the highest RSS so far of the server and of the largest process below it, so a peak can be placed. */
+function peakSoFar(sampler: RssSampler | undefined, serverPid: number): string {
+  const peaks = sampler?.highest() ?? [];
+  const server = peaks.find((p) => p.pid === serverPid);
+  const child = peaks.find((p) => p.pid !== serverPid && p.name !== "sh");
+  return `peak so far: server ${Math.round(server?.mb ?? 0)} MB${child ? `, ${child.name} ${Math.round(child.mb)} MB` : ""}`;
+}
+
 const higher = (a: ProcessPeak | undefined, b: ProcessPeak | undefined) => (a && b ? (b.mb > a.mb ? b : a) : (a ?? b));
 
 /** The highest of each kind of process over two samplings. */
@@ -243,17 +251,22 @@ export async function runCase(spec: CaseSpec, content: readonly ContentFile[], o
     const ids = (JSON.parse((await get(`${url}/api/catalogue`)).body) as Array<{ id: string }>).map((p) => p.id);
     result.pages = ids.length;
     const oldest = oldestPage(pushTo, contentRoot, ids);
+    const peak = (step: string) => log(`${step}: ${peakSoFar(first.sampler, server.pid)}`);
+    peak("started");
 
     log(`index build: history of ${oldest}`);
     result.indexBuildMs = await attempt(server, () => timeOne(`${url}/history/${oldest}`, limits.timeoutMs));
     const historyIds = spread(ids.filter((id) => id !== oldest)).slice(0, options.histories);
     log(`history pages: ${historyIds.length}`);
     result.history = await attempt(server, () => sequential(url, historyIds.map((id) => `/history/${id}`), limits));
+    peak("histories");
     log(`cold pages: ${ids.length}, at most ${limits.budgetMs / 1000} s`);
     result.cold = await attempt(server, () => sequential(url, spread(ids).map((id) => `/${id}`), limits));
     result.rssAfterColdMb = await attempt(server, async () => rssMb(server.pid));
+    peak("cold pages");
     log("memory: every page at three old commits, then unknown URLs");
     result.memory = await attempt(server, () => memoryPhases(url, server.pid, ids, oldCommits(pushTo), limits, log));
+    peak("memory phases");
 
     log(`push to live: ${options.pushes} pushes`);
     result.push = await attempt(server, async () => {
@@ -262,6 +275,7 @@ export async function runCase(spec: CaseSpec, content: readonly ContentFile[], o
       if (!page) throw new Error(`no page of the catalogue has its source under ${contentRoot || "the root"}/docs`);
       return pushToLive(url, author, page, options.pushes, spec.overHttp ? webhook(url) : undefined);
     });
+    peak("pushes");
     await server.stop();
     Object.assign(result, peaksOf(first.sampler!, server.pid));
 
@@ -279,6 +293,7 @@ export async function runCase(spec: CaseSpec, content: readonly ContentFile[], o
       running.push(crawler.server);
       const paths = spread(ids.slice(1)).map((id) => `/${id}`);
       result.crawl = await attempt(crawler.server, () => crawlWithWarmReader(crawler.server.url, paths, `/${ids[0]}`, options.crawlConcurrency, limits));
+      log(`crawl: ${peakSoFar(crawler.sampler, crawler.server.pid)}`);
       await crawler.server.stop();
       const crawlPeaks = peaksOf(crawler.sampler!, crawler.server.pid);
       result.serverPeak = higher(result.serverPeak, crawlPeaks.serverPeak);

@@ -16,7 +16,12 @@ export default defineConfig(
   tseslint.configs.recommended,
   {
     files: ["app/**/*.{ts,tsx}"],
-    extends: [react.configs.flat.recommended, react.configs.flat["jsx-runtime"], reactHooks.configs.flat.recommended, jsxA11y.flatConfigs.recommended],
+    extends: [
+      react.configs.flat.recommended,
+      react.configs.flat["jsx-runtime"],
+      reactHooks.configs.flat.recommended,
+      jsxA11y.flatConfigs.recommended,
+    ],
     settings: { react: { version: "detect" } },
     rules: {
       // TypeScript checks props; React's run-time propTypes are not used.

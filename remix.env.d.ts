@@ -1,1 +1,4 @@
-declare module "*.css" { const url: string; export default url; }
+declare module "*.css" {
+  const url: string;
+  export default url;
+}

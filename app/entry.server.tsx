@@ -41,7 +41,11 @@ export default async function handleRequest(request: Request, status: number, he
   if (page && etag) {
     // Pages are kept: the production server (serve/) replays them before Remix runs.
     const commit = typeof page.commit === "string" ? page.commit : page.commit.oid;
-    keepRenderedPage(commit, context.manifest.version, publicOrigin(request.headers.get("Host")), url, { headers: [...headers], etag, body });
+    keepRenderedPage(commit, context.manifest.version, publicOrigin(request.headers.get("Host")), url, {
+      headers: [...headers],
+      etag,
+      body,
+    });
     // A 304 carries the policy too: a browser updates the headers of its cached copy from it.
     if (request.headers.get("If-None-Match") === etag) {
       headers.delete("Content-Type");

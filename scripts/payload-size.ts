@@ -4,7 +4,15 @@
  */
 import { startAppServer } from "./bench/app-server";
 
-const ids = process.argv.length > 2 ? process.argv.slice(2) : ["concepts/sui-architecture/indexer-functions", "standards/coin", "guides/developer/getting-started/connect", "references/sui-glossary"];
+const ids =
+  process.argv.length > 2
+    ? process.argv.slice(2)
+    : [
+        "concepts/sui-architecture/indexer-functions",
+        "standards/coin",
+        "guides/developer/getting-started/connect",
+        "references/sui-glossary",
+      ];
 const server = await startAppServer();
 try {
   for (const id of ids) {

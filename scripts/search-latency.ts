@@ -29,7 +29,18 @@ const QUERIES: Record<string, string[]> = {
   exact: ["kiosk", "validator", "consensus", "epoch", "checkpoint", "zklogin", "sponsored", "upgrade", "gas", "object"],
   prefix: ["kio", "valid", "checkp", "sponso", "dynamic fi", "programmable transaction bl", "coin::spl", "obj", "tra", "pu"],
   typo: ["kisok", "validatr", "trasnaction", "consesus", "shared objet", "dynamc field", "sponosred", "chekpoint", "upgarde", "mutlisig"],
-  multiWord: ["transfer policy", "sui client publish", "object owner", "gas price", "how do i split a coin", "coin split", "shared object versioning", "move package upgrade", "full node pruning", "wallet standard"],
+  multiWord: [
+    "transfer policy",
+    "sui client publish",
+    "object owner",
+    "gas price",
+    "how do i split a coin",
+    "coin split",
+    "shared object versioning",
+    "move package upgrade",
+    "full node pruning",
+    "wallet standard",
+  ],
 };
 const ROUNDS = 5;
 const P95_LIMIT_MS = 50;
@@ -40,7 +51,11 @@ function argument(name: string): string | undefined {
 }
 
 const line = (name: string, values: number[]) =>
-  `${name.padEnd(10)} ${String(values.length).padStart(4)} requests   p50 ${median(values).toFixed(1).padStart(5)} ms   p95 ${percentile(values, 95).toFixed(1).padStart(5)} ms   max ${Math.max(...values).toFixed(1).padStart(6)} ms`;
+  `${name.padEnd(10)} ${String(values.length).padStart(4)} requests   p50 ${median(values).toFixed(1).padStart(5)} ms   p95 ${percentile(values, 95).toFixed(1).padStart(5)} ms   max ${Math.max(
+    ...values,
+  )
+    .toFixed(1)
+    .padStart(6)} ms`;
 
 /** Runs every query ROUNDS times through `ask`, which answers the time it took; prints the figures; answers p95. */
 async function measure(ask: (q: string) => Promise<number>, floor?: () => Promise<number>): Promise<number> {

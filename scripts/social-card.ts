@@ -10,7 +10,10 @@ import { chromium } from "playwright-core";
 const PUBLIC = path.resolve(import.meta.dirname, "../public");
 const svg = fs.readFileSync(path.join(PUBLIC, "social-card.svg"), "utf8");
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu"] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--headless", "--no-sandbox", "--disable-gpu"],
+});
 try {
   const page = await browser.newPage({ viewport: { width: 1200, height: 630 } });
   await page.setContent(`<!doctype html><html><body style="margin:0">${svg}</body></html>`);

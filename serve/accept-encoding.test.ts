@@ -38,7 +38,9 @@ describe("content coding of kept pages, negotiated as compression() negotiates i
 describe("codingFor", () => {
   it("answers as negotiateCoding does, for as many distinct header values as clients send", () => {
     // More distinct values than it remembers, twice over: what it remembers never goes stale.
-    const values = Array.from({ length: 150 }, (_, i) => (i % 3 === 0 ? `gzip;q=0.${i % 10}, x-${i}` : i % 3 === 1 ? `br;q=0, x-${i}` : `identity, x-${i}`));
+    const values = Array.from({ length: 150 }, (_, i) =>
+      i % 3 === 0 ? `gzip;q=0.${i % 10}, x-${i}` : i % 3 === 1 ? `br;q=0, x-${i}` : `identity, x-${i}`,
+    );
     for (const round of [1, 2]) {
       for (const value of values) expect(codingFor(value), `${value} (round ${round})`).toBe(negotiateCoding(value));
     }

@@ -32,7 +32,13 @@ process.on("exit", flush);
  * Logs one request in morgan's "tiny" format as remix-serve logged them:
  * `GET /path 200 1234 - 1.234 ms`, the time running from `start` (performance.now()) to now.
  */
-export function logRequest(method: string | undefined, url: string | undefined, status: number, length: number | string, start: number): void {
+export function logRequest(
+  method: string | undefined,
+  url: string | undefined,
+  status: number,
+  length: number | string,
+  start: number,
+): void {
   const line = `${method} ${url} ${status} ${length} - ${(performance.now() - start).toFixed(3)} ms\n`;
   if (pending.length + line.length > FLUSH_CHARS) flush();
   pending += line;

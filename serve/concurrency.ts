@@ -7,7 +7,8 @@ import os from "node:os";
 export function serverProcesses(value: string | undefined, cores = os.availableParallelism()): { processes: number } | { error: string } {
   if (value === undefined || value.trim() === "") return { processes: cores };
   const processes = Number(value);
-  if (!Number.isInteger(processes) || processes < 1) return { error: `WEB_CONCURRENCY must be a whole number of server processes, 1 or more, got "${value}"` };
+  if (!Number.isInteger(processes) || processes < 1)
+    return { error: `WEB_CONCURRENCY must be a whole number of server processes, 1 or more, got "${value}"` };
   return { processes };
 }
 

@@ -62,4 +62,5 @@ server.listen(port, host, () => {
   if (build.mode === "development") void broadcastDevReady(build);
 });
 // Stopping the workers ends compiles in progress at once, so their requests answer and close() returns.
-for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => void closeWorkers().finally(() => server.close(() => process.exit(0))));
+for (const signal of ["SIGTERM", "SIGINT"] as const)
+  process.once(signal, () => void closeWorkers().finally(() => server.close(() => process.exit(0))));

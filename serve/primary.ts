@@ -55,7 +55,9 @@ export function runPrimary({ processes, entry, compileThreads }: PrimaryOptions)
         return;
       }
       if (!serving) return stopAll(code ?? 1);
-      console.error(`sui-docs: the ${role} server process ${worker.process.pid} ended (${signal ?? `exit code ${code}`}); starting another`);
+      console.error(
+        `sui-docs: the ${role} server process ${worker.process.pid} ended (${signal ?? `exit code ${code}`}); starting another`,
+      );
       setTimeout(() => fork(role), RESTART_DELAY_MS).unref();
     });
   };
@@ -85,6 +87,8 @@ export function runPrimary({ processes, entry, compileThreads }: PrimaryOptions)
   };
 
   for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => stopAll(0));
-  console.log(`sui-docs: ${processes} server processes (WEB_CONCURRENCY), ${compileThreads} compile thread${compileThreads === 1 ? "" : "s"} each`);
+  console.log(
+    `sui-docs: ${processes} server processes (WEB_CONCURRENCY), ${compileThreads} compile thread${compileThreads === 1 ? "" : "s"} each`,
+  );
   fork("leader");
 }

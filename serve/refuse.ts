@@ -13,7 +13,9 @@ export interface Refusal {
 }
 
 function readOnly(url = ""): Refusal {
-  const message = url.startsWith("/api/") ? "This endpoint is read-only: use GET or HEAD." : "This site is read-only: its pages answer GET and HEAD requests only.";
+  const message = url.startsWith("/api/")
+    ? "This endpoint is read-only: use GET or HEAD."
+    : "This site is read-only: its pages answer GET and HEAD requests only.";
   return { status: 405, message };
 }
 

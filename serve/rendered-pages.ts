@@ -33,7 +33,10 @@ function okHead(page: FoundPage, security: ReadonlyArray<[string, string]>, codi
 function notModifiedHead(page: FoundPage, security: ReadonlyArray<[string, string]>): string[] {
   let head = notModifiedHeads.get(page.headers);
   if (!head) {
-    head = headBlock(security, page.headers.filter(([name]) => name.toLowerCase() !== "content-type"));
+    head = headBlock(
+      security,
+      page.headers.filter(([name]) => name.toLowerCase() !== "content-type"),
+    );
     notModifiedHeads.set(page.headers, head);
   }
   return head;
@@ -46,7 +49,12 @@ function notModifiedHead(page: FoundPage, security: ReadonlyArray<[string, strin
  * The request must be one `refusal` let through, and nothing may have set headers on `res` yet: the
  * head is written whole. Undefined, having done nothing, when there is no such page.
  */
-export function replayRenderedPage(req: IncomingMessage, res: ServerResponse, build: string, security: ReadonlyArray<[string, string]>): Replayed | undefined {
+export function replayRenderedPage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  build: string,
+  security: ReadonlyArray<[string, string]>,
+): Replayed | undefined {
   if (req.method !== "GET" && req.method !== "HEAD") return undefined;
   const page = findRenderedPage(req.url ?? "", publicOrigin(req.headers.host), build);
   if (!page) return undefined;

@@ -60,7 +60,10 @@ function optionalUrl(env: Env, name: string): string | undefined {
 
 /** ALLOWED_HOSTS: comma-separated hosts (`docs.example.com`, `localhost:3000`) or origins (`https://docs.example.com`). */
 function allowedOrigins(env: Env): string[] {
-  const entries = (env.ALLOWED_HOSTS ?? "").split(",").map((e) => e.trim()).filter(Boolean);
+  const entries = (env.ALLOWED_HOSTS ?? "")
+    .split(",")
+    .map((e) => e.trim())
+    .filter(Boolean);
   return entries.map((entry) => {
     let url: URL | undefined;
     try {
@@ -69,7 +72,9 @@ function allowedOrigins(env: Env): string[] {
       // reported below
     }
     if (!url || url.pathname !== "/" || url.search || url.hash || url.username || url.password) {
-      throw new ConfigError(`ALLOWED_HOSTS entries must be host names or http(s) origins such as docs.example.com or https://docs.example.com, got "${entry}"`);
+      throw new ConfigError(
+        `ALLOWED_HOSTS entries must be host names or http(s) origins such as docs.example.com or https://docs.example.com, got "${entry}"`,
+      );
     }
     return url.origin;
   });

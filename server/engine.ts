@@ -79,7 +79,10 @@ export class ContentEngine {
     maxBytes: CACHE_BUDGETS.generated,
     sizeOf: (out) => (out instanceof Error ? out.message.length * 2 : out.reduce((sum, p) => sum + p.mdx.length * 2 + 512, 0)),
   });
-  private readonly sidebarFiles = new Cache<RawSidebarItem[] | Error>({ maxBytes: CACHE_BUDGETS.sidebarFiles, sizeOf: (raw) => (raw instanceof Error ? 256 : jsonBytes(raw)) });
+  private readonly sidebarFiles = new Cache<RawSidebarItem[] | Error>({
+    maxBytes: CACHE_BUDGETS.sidebarFiles,
+    sizeOf: (raw) => (raw instanceof Error ? 256 : jsonBytes(raw)),
+  });
   /** Per commit: its commit info and a reference to its content tree's content, counted below. */
   private readonly snapshots = new Cache<Snapshot>({ maxBytes: CACHE_BUDGETS.snapshots, sizeOf: (s) => 512 + s.commit.message.length * 2 });
   /** Per content tree: paths and oids of every file, and the catalogue's metadata, are the bulk of it. */
@@ -87,8 +90,14 @@ export class ContentEngine {
     maxBytes: CACHE_BUDGETS.contents,
     sizeOf: (c) => c.files.size * 160 + c.catalogue.pages.size * 1024,
   });
-  private readonly pageKeys = new Cache<string>({ maxBytes: CACHE_BUDGETS.pageKeys, sizeOf: (key, memo) => (key.length + memo.length) * 2 + 64 });
-  private readonly histories = new Cache<{ commits: CommitInfo[]; more: boolean }>({ maxBytes: CACHE_BUDGETS.histories, sizeOf: (h) => 64 + h.commits.length * 96 });
+  private readonly pageKeys = new Cache<string>({
+    maxBytes: CACHE_BUDGETS.pageKeys,
+    sizeOf: (key, memo) => (key.length + memo.length) * 2 + 64,
+  });
+  private readonly histories = new Cache<{ commits: CommitInfo[]; more: boolean }>({
+    maxBytes: CACHE_BUDGETS.histories,
+    sizeOf: (h) => 64 + h.commits.length * 96,
+  });
   private readonly compiled: Cache<CompileResult>;
   private readonly compiledStore?: CompiledStore;
   readonly workers: WorkerPool;
@@ -295,7 +304,9 @@ export class ContentEngine {
         return sha1(`${COMPILER_KEY}\0${generator.version}\0${snapshot.files.get(page.sourcePath)}\0${page.id}`);
       }
       const files = await this.dependencies(snapshot, page.sourcePath);
-      const deps = Object.keys(files).sort().map((p) => `${p}=${snapshot.files.get(p)}`);
+      const deps = Object.keys(files)
+        .sort()
+        .map((p) => `${p}=${snapshot.files.get(p)}`);
       return sha1(`${COMPILER_KEY}\0${page.sourcePath}\0${snapshot.files.get(page.sourcePath)}\0${deps.join("\0")}`);
     });
   }
@@ -314,7 +325,10 @@ export class ContentEngine {
     } catch (error) {
       if (!(error instanceof JobTimeoutError)) throw error;
       this.log(`compile of ${page.sourcePath} (/${page.id}) stopped: ${error.message}`);
-      throw new CompileError(page.sourcePath, `compiling this page took longer than ${this.compileTimeoutMs / 1000} s and was stopped; split it or simplify it`);
+      throw new CompileError(
+        page.sourcePath,
+        `compiling this page took longer than ${this.compileTimeoutMs / 1000} s and was stopped; split it or simplify it`,
+      );
     }
     if (!outcome.ok) return outcome;
     void this.compiledStore?.write(key, outcome.json);

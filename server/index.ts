@@ -27,7 +27,16 @@ import { RecentChanges, type ChangesPage } from "./changes/recent-changes";
 import { answerMcp, type McpRequestContext } from "./mcp/docs-server";
 
 export { readConfig, type Config } from "./config";
-export { BadRequestError, BusyError, NotFoundError, CompileError, ConfigError, ContentError, OverloadedError, UnreadableObjectError } from "./errors";
+export {
+  BadRequestError,
+  BusyError,
+  NotFoundError,
+  CompileError,
+  ConfigError,
+  ContentError,
+  OverloadedError,
+  UnreadableObjectError,
+} from "./errors";
 export { parsePagePath, sourcePathOf } from "./content/paths";
 export { catalogueEntry, type CatalogueEntry, type PageMeta } from "./content/catalogue";
 export { navigationFor, type SidebarItem, type Navigation, type NavLink } from "./content/sidebars";
@@ -43,7 +52,16 @@ export { CACHE_BUDGETS } from "./memory-budget";
 export type { VersionRecord } from "./content/version";
 export type { StaticFile } from "./content/static-files";
 export type { WebhookAnswer, WebhookDelivery } from "./webhook";
-export { parseSearchRequest, searchWords, MAX_QUERY_LENGTH, MAX_RESULTS, type PageHit, type SearchRequest, type SearchResults, type SectionHit } from "./search/index";
+export {
+  parseSearchRequest,
+  searchWords,
+  MAX_QUERY_LENGTH,
+  MAX_RESULTS,
+  type PageHit,
+  type SearchRequest,
+  type SearchResults,
+  type SectionHit,
+} from "./search/index";
 export type { PageDiff } from "./diff/page-diff";
 export type { DiffHunk, DiffPart, Segment } from "./diff/text-diff";
 export type { ChangesPage, ChangeEntry } from "./changes/recent-changes";
@@ -118,7 +136,11 @@ function announcer(coordination: Coordination): (status: LiveStatus) => void {
   };
 }
 
-export async function startContentService(config: Config = readConfig(), log?: (line: string) => void, coordination: Coordination = processCoordination()): Promise<ContentService> {
+export async function startContentService(
+  config: Config = readConfig(),
+  log?: (line: string) => void,
+  coordination: Coordination = processCoordination(),
+): Promise<ContentService> {
   const print = log ?? ((line: string) => console.log(line));
   const following = coordination.role === "follower";
   // A follower opens what the leader created or cloned (it starts once the leader is ready) and never fetches.
@@ -144,7 +166,13 @@ export async function startContentService(config: Config = readConfig(), log?: (
   const announce = announcer(coordination);
   const live = following
     ? new LiveSite(engine, repository, { log, onLive, follow: () => leader?.commit ?? lastGood.read() })
-    : new LiveSite(engine, repository, { pollSeconds: config.pollInterval, log, onLive, lastGood, onSettled: () => announce(live.status()) });
+    : new LiveSite(engine, repository, {
+        pollSeconds: config.pollInterval,
+        log,
+        onLive,
+        lastGood,
+        onSettled: () => announce(live.status()),
+      });
   coordination.onStatus((status) => {
     leader = status;
     void live.check();
@@ -159,8 +187,10 @@ export async function startContentService(config: Config = readConfig(), log?: (
     .finally(() => coordination.ready());
   const fetch = following ? () => coordination.requestFetch() : () => void live.fetch();
   const webhooks = config.webhookSecret ? new WebhookReceiver(config.webhookSecret, config.branch, fetch) : undefined;
-  const snapshotAt = async (commitParam: string | null) => (commitParam === null ? live.snapshot : engine.snapshot(await engine.store.resolveCommit(commitParam)));
-  const history = (snapshot: Snapshot, page: PageMeta, range?: { skip?: number; limit?: number }) => engine.history(snapshot, page.sourcePath, range);
+  const snapshotAt = async (commitParam: string | null) =>
+    commitParam === null ? live.snapshot : engine.snapshot(await engine.store.resolveCommit(commitParam));
+  const history = (snapshot: Snapshot, page: PageMeta, range?: { skip?: number; limit?: number }) =>
+    engine.history(snapshot, page.sourcePath, range);
   // Diffs compare what readers read: the page's clean Markdown, not its MDX.
   const diffs = new PageDiffs({ snapshotAt, pageText: (snapshot, page) => markdown.page(snapshot, page, `/${page.id}`), history });
   const changes = new RecentChanges(store);
@@ -193,7 +223,17 @@ export async function startContentService(config: Config = readConfig(), log?: (
     }),
     pageDiff: (id, commits) => diffs.diff(id, commits),
     recentChanges: (range) => changes.list(live.snapshot, range),
-    mcp: (request, context) => answerMcp({ snapshotAt, search: (snapshot, query, client) => search.search(snapshot, query, client), markdown: (snapshot, page, url) => markdown.page(snapshot, page, url) }, request, context),
-    receiveWebhook: (delivery) => webhooks?.receive(delivery) ?? { status: 404, message: "Webhooks are off: set WEBHOOK_SECRET to turn them on" },
+    mcp: (request, context) =>
+      answerMcp(
+        {
+          snapshotAt,
+          search: (snapshot, query, client) => search.search(snapshot, query, client),
+          markdown: (snapshot, page, url) => markdown.page(snapshot, page, url),
+        },
+        request,
+        context,
+      ),
+    receiveWebhook: (delivery) =>
+      webhooks?.receive(delivery) ?? { status: 404, message: "Webhooks are off: set WEBHOOK_SECRET to turn them on" },
   };
 }

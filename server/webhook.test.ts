@@ -34,7 +34,10 @@ describe("WebhookReceiver", () => {
     let pushes = 0;
     const receiver = new WebhookReceiver(SECRET, "main", () => pushes++);
     expect(receiver.receive(delivery({ zen: "hi" }, "c-1", { event: "ping" }))).toEqual({ status: 200, message: "pong" });
-    expect(receiver.receive(delivery({ ref: "refs/heads/dev" }, "c-2"))).toMatchObject({ status: 202, message: expect.stringMatching(/not refs\/heads\/dev/) });
+    expect(receiver.receive(delivery({ ref: "refs/heads/dev" }, "c-2"))).toMatchObject({
+      status: 202,
+      message: expect.stringMatching(/not refs\/heads\/dev/),
+    });
     expect(pushes).toBe(0);
   });
 });

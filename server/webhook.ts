@@ -2,9 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { Cache } from "./cache";
 
 export type WebhookVerdict =
-  | { ok: true; event: "ping" }
-  | { ok: true; event: "push"; ref?: string }
-  | { ok: false; status: 400 | 401; message: string };
+  { ok: true; event: "ping" } | { ok: true; event: "push"; ref?: string } | { ok: false; status: 400 | 401; message: string };
 
 const SIGNATURE = /^sha256=[0-9a-f]{64}$/i;
 
@@ -22,10 +20,16 @@ export function verifySignature(secret: string, body: Buffer, header: string | n
  */
 export function readPushEvent(secret: string, body: Buffer, headers: { signature: string | null; event: string | null }): WebhookVerdict {
   const { signature, event } = headers;
-  if (!signature) return { ok: false, status: 401, message: "Missing X-Hub-Signature-256 header: give the webhook the same secret as WEBHOOK_SECRET" };
-  if (!SIGNATURE.test(signature)) return { ok: false, status: 401, message: "X-Hub-Signature-256 must be sha256= followed by 64 hexadecimal digits" };
+  if (!signature)
+    return { ok: false, status: 401, message: "Missing X-Hub-Signature-256 header: give the webhook the same secret as WEBHOOK_SECRET" };
+  if (!SIGNATURE.test(signature))
+    return { ok: false, status: 401, message: "X-Hub-Signature-256 must be sha256= followed by 64 hexadecimal digits" };
   if (!verifySignature(secret, body, signature)) {
-    return { ok: false, status: 401, message: "X-Hub-Signature-256 does not match the body: the webhook secret differs from WEBHOOK_SECRET" };
+    return {
+      ok: false,
+      status: 401,
+      message: "X-Hub-Signature-256 does not match the body: the webhook secret differs from WEBHOOK_SECRET",
+    };
   }
   let payload: unknown;
   try {

@@ -42,15 +42,21 @@ describe("the site in Chromium", () => {
     browser = await launchBrowser();
     const catalogue = (await (await fetch(url("/api/catalogue"))).json()) as Array<{ id: string }>;
     const ids = new Set(catalogue.map((p) => p.id));
-    for (const p of [PAGES.guide, PAGES.graphql, PAGES.tabs, DEEP_IN_SIDEBAR, ...NARROW_EXTRA]) expect(ids, `${p} is in the catalogue`).toContain(p.slice(1));
+    for (const p of [PAGES.guide, PAGES.graphql, PAGES.tabs, DEEP_IN_SIDEBAR, ...NARROW_EXTRA])
+      expect(ids, `${p} is in the catalogue`).toContain(p.slice(1));
     expect(ids).not.toContain(PAGES.notFound.slice(1));
     // Compile the pages once, so no test waits for a cold compile, nor for the live search index.
-    await Promise.all([...Object.values(PAGES), ...NARROW_EXTRA, "/api/search?q=kiosk"].map((p) => fetch(url(p)).then((r) => r.arrayBuffer())));
+    await Promise.all(
+      [...Object.values(PAGES), ...NARROW_EXTRA, "/api/search?q=kiosk"].map((p) => fetch(url(p)).then((r) => r.arrayBuffer())),
+    );
   }, 120_000);
   afterAll(() => browser?.close());
 
   /** A page in a fresh context, closed after the test body. */
-  async function withPage<T>(options: Parameters<typeof newContext>[1], body: (page: Page, context: BrowserContext) => Promise<T>): Promise<T> {
+  async function withPage<T>(
+    options: Parameters<typeof newContext>[1],
+    body: (page: Page, context: BrowserContext) => Promise<T>,
+  ): Promise<T> {
     const context = await newContext(browser, options);
     try {
       return await body(await context.newPage(), context);
@@ -185,7 +191,9 @@ describe("the site in Chromium", () => {
       await page.addInitScript(() => {
         const seen: string[] = [];
         (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
-        document.addEventListener("securitypolicyviolation", (e) => seen.push(`${e.effectiveDirective} blocked ${e.blockedURI || "inline"} (${e.sourceFile}:${e.lineNumber})`));
+        document.addEventListener("securitypolicyviolation", (e) =>
+          seen.push(`${e.effectiveDirective} blocked ${e.blockedURI || "inline"} (${e.sourceFile}:${e.lineNumber})`),
+        );
       });
       const violations = () => page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
       for (const path of [PAGES.home, PAGES.notFound, PAGES.tabs, PAGES.guide]) {
@@ -236,13 +244,20 @@ describe("the site in Chromium", () => {
     const RECORD_THEME = () => {
       const w = window as unknown as { themeAtFirstFrame?: string | null; themeAtDomContentLoaded?: string | null };
       requestAnimationFrame(() => (w.themeAtFirstFrame = document.documentElement.getAttribute("data-theme")));
-      document.addEventListener("DOMContentLoaded", () => (w.themeAtDomContentLoaded = document.documentElement.getAttribute("data-theme")));
+      document.addEventListener(
+        "DOMContentLoaded",
+        () => (w.themeAtDomContentLoaded = document.documentElement.getAttribute("data-theme")),
+      );
     };
     const recorded = (page: Page) =>
-      page.waitForFunction(() => {
-        const w = window as unknown as { themeAtFirstFrame?: string | null; themeAtDomContentLoaded?: string | null };
-        return w.themeAtFirstFrame !== undefined && w.themeAtDomContentLoaded !== undefined ? [w.themeAtFirstFrame, w.themeAtDomContentLoaded] : false;
-      }).then((h) => h.jsonValue() as Promise<[string | null, string | null]>);
+      page
+        .waitForFunction(() => {
+          const w = window as unknown as { themeAtFirstFrame?: string | null; themeAtDomContentLoaded?: string | null };
+          return w.themeAtFirstFrame !== undefined && w.themeAtDomContentLoaded !== undefined
+            ? [w.themeAtFirstFrame, w.themeAtDomContentLoaded]
+            : false;
+        })
+        .then((h) => h.jsonValue() as Promise<[string | null, string | null]>);
     const background = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
     it.each(["light", "dark"] as const)("follows a %s system setting before the first paint", async (scheme) => {
@@ -307,7 +322,8 @@ describe("the site in Chromium", () => {
   });
 
   describe("table of contents", () => {
-    const activeEntry = (page: Page) => page.$$eval('.toc-wide a[aria-current="location"]', (links) => links.map((a) => a.getAttribute("href")));
+    const activeEntry = (page: Page) =>
+      page.$$eval('.toc-wide a[aria-current="location"]', (links) => links.map((a) => a.getAttribute("href")));
     const headingTop = (page: Page, id: string) => page.$eval(`#${id}`, (h) => Math.round(h.getBoundingClientRect().top));
 
     it("scrolls to a heading from its link and highlights the section in view", async () => {
@@ -410,7 +426,11 @@ describe("the site in Chromium", () => {
   describe("the page body", () => {
     const panelState = (page: Page) =>
       page.$$eval(".markdown .tabs-panel", (panels) =>
-        panels.map((p) => ({ visible: p.getClientRects().length > 0, label: (p.querySelector(".tabs-label") as HTMLElement | null)?.innerText ?? "", text: (p as HTMLElement).innerText.length })),
+        panels.map((p) => ({
+          visible: p.getClientRects().length > 0,
+          label: (p.querySelector(".tabs-label") as HTMLElement | null)?.innerText ?? "",
+          text: (p as HTMLElement).innerText.length,
+        })),
       );
 
     it("shows every tab panel, each after its label, without JavaScript", async () => {
@@ -449,7 +469,9 @@ describe("the site in Chromium", () => {
     it("gives every h2 and h3 an anchor, shown on hover and on keyboard focus, that goes to and copies its URL", async () => {
       await withPage({ ...DESKTOP, permissions: ["clipboard-read", "clipboard-write"] }, async (page) => {
         await open(page, url(PAGES.guide));
-        const headings = await page.$$eval(".markdown :is(h2, h3):not(.sr-only)", (all) => all.map((h) => ({ id: h.id, href: h.querySelector("a.heading-anchor")?.getAttribute("href") })));
+        const headings = await page.$$eval(".markdown :is(h2, h3):not(.sr-only)", (all) =>
+          all.map((h) => ({ id: h.id, href: h.querySelector("a.heading-anchor")?.getAttribute("href") })),
+        );
         expect(headings.length).toBeGreaterThan(2);
         for (const heading of headings) expect(heading.href, heading.id).toBe(`#${heading.id}`);
 
@@ -596,7 +618,9 @@ describe("the site in Chromium", () => {
     it("shows the copy buttons on a touch screen, and no label sits on code", async () => {
       await withPage(PHONE, async (page) => {
         await open(page, url(PAGES.tabs));
-        const opacities = await page.$$eval(".markdown .code-block:not([hidden] *) .copy-button", (buttons) => buttons.filter((b) => b.getClientRects().length).map((b) => getComputedStyle(b).opacity));
+        const opacities = await page.$$eval(".markdown .code-block:not([hidden] *) .copy-button", (buttons) =>
+          buttons.filter((b) => b.getClientRects().length).map((b) => getComputedStyle(b).opacity),
+        );
         expect(opacities.length).toBeGreaterThan(1);
         expect(new Set(opacities)).toEqual(new Set(["1"]));
         // The language label at the bottom right of a block overlaps none of its lines.
@@ -683,7 +707,9 @@ describe("the site in Chromium", () => {
           const response = await page.goto(url(pagePath));
           expect(response?.status()).toBe(name === "notFound" ? 404 : 200);
           await page.waitForSelector(`html[data-hydrated][data-theme="${theme}"]`, { state: "attached" });
-          expect(await page.title()).toMatch(name === "notFound" ? /^Page not found · Sui Documentation$/ : / · Sui Documentation$|^Sui Documentation$/);
+          expect(await page.title()).toMatch(
+            name === "notFound" ? /^Page not found · Sui Documentation$/ : / · Sui Documentation$|^Sui Documentation$/,
+          );
           await screenshot(page, `${name}-${theme}`);
           // Nothing shows escaped markup to the reader (generated references once showed `Coin&lt;T&gt;`).
           expect(await page.locator("main").innerText()).not.toMatch(/&(lt|gt|amp|quot|#\d+);|\\[{}]/);

@@ -19,13 +19,42 @@ describe("the embedded catalogue", () => {
   }, 240_000);
 
   const REQUIRED = [
-    "guides", "guides/developer/getting-started/connect", "guides/developer/app-examples/weather-oracle", "guides/operator/validator-tasks",
-    "concepts", "concepts/components", "concepts/graphql-rpc", "concepts/cryptography/transaction-auth/multisig", "concepts/tokenomics/gas-in-sui",
-    "standards", "standards/coin", "standards/closed-loop-token/overview", "standards/deepbook/query-the-pool", "standards/kiosk-apps", "standards/wallet-standard",
-    "references", "references/sui-api/rpc-best-practices", "references/cli/keytool", "references/sui-glossary", "references/move/move-lock",
-    "references/sui-api/json-rpc-format", "references/sui-compared", "references/sui-framework-reference", "references/sui-security",
-    "references/sui-api/graphql/reference/schema", "sui-api-ref",
-    ...["cli-check-install", "info-graphql-release", "info-pnpm-required", "initialize-sui-client-cli", "move-summary", "publish-to-devnet-with-coins", "staking-pool-reqs", "upgrade-single-key-risk"].map((s) => `snippets/${s}`),
+    "guides",
+    "guides/developer/getting-started/connect",
+    "guides/developer/app-examples/weather-oracle",
+    "guides/operator/validator-tasks",
+    "concepts",
+    "concepts/components",
+    "concepts/graphql-rpc",
+    "concepts/cryptography/transaction-auth/multisig",
+    "concepts/tokenomics/gas-in-sui",
+    "standards",
+    "standards/coin",
+    "standards/closed-loop-token/overview",
+    "standards/deepbook/query-the-pool",
+    "standards/kiosk-apps",
+    "standards/wallet-standard",
+    "references",
+    "references/sui-api/rpc-best-practices",
+    "references/cli/keytool",
+    "references/sui-glossary",
+    "references/move/move-lock",
+    "references/sui-api/json-rpc-format",
+    "references/sui-compared",
+    "references/sui-framework-reference",
+    "references/sui-security",
+    "references/sui-api/graphql/reference/schema",
+    "sui-api-ref",
+    ...[
+      "cli-check-install",
+      "info-graphql-release",
+      "info-pnpm-required",
+      "initialize-sui-client-cli",
+      "move-summary",
+      "publish-to-devnet-with-coins",
+      "staking-pool-reqs",
+      "upgrade-single-key-risk",
+    ].map((s) => `snippets/${s}`),
   ];
 
   it("has every page the spec names", () => {
@@ -50,9 +79,14 @@ describe("the embedded catalogue", () => {
       if (!fs.existsSync(file)) continue;
       const declared = /^verified_with:\n((?: {2}.+\n)+)/m.exec(fs.readFileSync(file, "utf8").split(/^---$/m)[1] ?? "");
       const shown = /<p class="verified-with">([\s\S]*?)<\/p>/.exec(html.get(entry.id)!);
-      const expected = declared ? [...declared[1]!.matchAll(/^\s+"?([^":]+)"?:\s*"([^"]+)"/gm)].map(([, name, version]) => `${name === "sui" ? "Sui" : name} ${version}`) : [];
+      const expected = declared
+        ? [...declared[1]!.matchAll(/^\s+"?([^":]+)"?:\s*"([^"]+)"/gm)].map(
+            ([, name, version]) => `${name === "sui" ? "Sui" : name} ${version}`,
+          )
+        : [];
       const got = shown ? [...shown[1]!.matchAll(/<code>([^<]*)<\/code>/g)].map(([, text]) => text!) : [];
-      if (expected.join(", ") !== got.join(", ")) wrong.push(`${entry.id}: frontmatter ${expected.join(", ") || "none"}, page shows ${got.join(", ") || "none"}`);
+      if (expected.join(", ") !== got.join(", "))
+        wrong.push(`${entry.id}: frontmatter ${expected.join(", ") || "none"}, page shows ${got.join(", ") || "none"}`);
     }
     expect(wrong).toEqual([]);
   });
@@ -64,7 +98,8 @@ describe("the embedded catalogue", () => {
       if (e.id.startsWith("references/sui-api/graphql/reference/")) expect(e.sidebar, e.id).toBe("referencesSidebar");
       if (e.id.startsWith("snippets/")) expect(e.sidebar, e.id).toBeUndefined();
     }
-    for (const id of ["references/sui-api/json-rpc-format", "references/sui-compared", "references/sui-security"]) expect(sidebarOf.get(id), id).toBeUndefined();
+    for (const id of ["references/sui-api/json-rpc-format", "references/sui-compared", "references/sui-security"])
+      expect(sidebarOf.get(id), id).toBeUndefined();
     expect(html.get("references/sui-compared")).toContain("doc-layout full-width");
   });
 
@@ -83,9 +118,16 @@ describe("the embedded catalogue", () => {
 
   it("redirects every alias permanently to its page, dropping parameters no page reads", async () => {
     const aliases: Record<string, string> = {
-      "deepbook-design": "standards/deepbook/design", "deepbook-orders": "standards/deepbook/orders", "deepbook-pools": "standards/deepbook/pools",
-      "query-the-pool": "standards/deepbook/query-the-pool", "routing-a-swap": "standards/deepbook/routing-a-swap", "trade-and-swap": "standards/deepbook/trade-and-swap",
-      "sui-glossary": "references/sui-glossary", "sui-sdks": "references/sui-sdks", "sui-move": "references/sui-move", "sui-security": "concepts/sui-architecture/sui-security",
+      "deepbook-design": "standards/deepbook/design",
+      "deepbook-orders": "standards/deepbook/orders",
+      "deepbook-pools": "standards/deepbook/pools",
+      "query-the-pool": "standards/deepbook/query-the-pool",
+      "routing-a-swap": "standards/deepbook/routing-a-swap",
+      "trade-and-swap": "standards/deepbook/trade-and-swap",
+      "sui-glossary": "references/sui-glossary",
+      "sui-sdks": "references/sui-sdks",
+      "sui-move": "references/sui-move",
+      "sui-security": "concepts/sui-architecture/sui-security",
     };
     for (const [alias, id] of Object.entries(aliases)) {
       const res = await fetch(`${site}/${alias}?x=1`, { redirect: "manual" });
@@ -97,7 +139,8 @@ describe("the embedded catalogue", () => {
   it("has no broken internal link on any page", async () => {
     const targets = new Set<string>();
     for (const page of html.values()) {
-      for (const m of page.matchAll(/(?:href|src)="(\/[^"#?]*)/g)) if (!m[1]!.startsWith("/build/") && m[1] !== "/favicon.svg") targets.add(m[1]!);
+      for (const m of page.matchAll(/(?:href|src)="(\/[^"#?]*)/g))
+        if (!m[1]!.startsWith("/build/") && m[1] !== "/favicon.svg") targets.add(m[1]!);
     }
     const broken: string[] = [];
     for (const target of targets) {
@@ -130,7 +173,9 @@ describe("the embedded catalogue", () => {
 
   it("gives every search section an anchor that exists on its rendered page", () => {
     const root = path.resolve(import.meta.dirname, "../content");
-    const snippets = Object.fromEntries(fs.readdirSync(path.join(root, "snippets")).map((f) => [`snippets/${f}`, fs.readFileSync(path.join(root, "snippets", f), "utf8")]));
+    const snippets = Object.fromEntries(
+      fs.readdirSync(path.join(root, "snippets")).map((f) => [`snippets/${f}`, fs.readFileSync(path.join(root, "snippets", f), "utf8")]),
+    );
     const missing: string[] = [];
     let sections = 0;
     // Search indexes a page's clean Markdown, snippets inlined, as the server's MarkdownService makes it; snippets are not indexed on their own.
@@ -151,9 +196,14 @@ describe("the embedded catalogue", () => {
 
   it("generates a GraphQL reference page for every type of the schema file, each type link resolving", () => {
     const sdl = fs.readFileSync(path.resolve(import.meta.dirname, "../content/schemas/sui.graphql"), "utf8");
-    const names = [...sdl.matchAll(/^(?:type|scalar|enum|union|input|interface)\s+(\w+)/gm)].map((m) => m[1]!).filter((n) => n !== "Query" && n !== "Mutation");
+    const names = [...sdl.matchAll(/^(?:type|scalar|enum|union|input|interface)\s+(\w+)/gm)]
+      .map((m) => m[1]!)
+      .filter((n) => n !== "Query" && n !== "Mutation");
     const ids = new Set(catalogue.map((e) => e.id));
-    const missing = names.filter((n) => ![...ids].some((id) => id.startsWith("references/sui-api/graphql/reference/") && catalogue.find((e) => e.id === id)!.title === n));
+    const missing = names.filter(
+      (n) =>
+        ![...ids].some((id) => id.startsWith("references/sui-api/graphql/reference/") && catalogue.find((e) => e.id === id)!.title === n),
+    );
     expect(missing).toEqual([]);
     const gas = html.get("references/sui-api/graphql/reference/objects/gas-cost-summary")!;
     expect(gas).toContain('href="/references/sui-api/graphql/reference/scalars/big-int"');

@@ -72,7 +72,8 @@ describe(`the site as ${PROCESSES} server processes (WEB_CONCURRENCY) on a local
   let server: RunningServer;
   const dataDir = tempDir("sui-docs-data-");
   const compiled = path.join(dataDir, "compiled");
-  const compiledFiles = () => (fs.existsSync(compiled) ? (fs.readdirSync(compiled, { recursive: true }) as string[]).filter((f) => f.endsWith(".json")) : []);
+  const compiledFiles = () =>
+    fs.existsSync(compiled) ? (fs.readdirSync(compiled, { recursive: true }) as string[]).filter((f) => f.endsWith(".json")) : [];
 
   beforeAll(async () => {
     work = WorkingCopy.init().write(sampleContent());
@@ -101,7 +102,8 @@ describe(`the site as ${PROCESSES} server processes (WEB_CONCURRENCY) on a local
     const oid = work.commit("Edit the second guide");
     const ms = await everyProcessServes(server, oid, 2_000);
     console.log(`push-to-live in all ${PROCESSES} processes: ${ms} ms`);
-    for (let i = 0; i < 2 * PROCESSES; i++) expect((await request(server, { target: "/guides/second" })).body).toContain("Seen by every server process.");
+    for (let i = 0; i < 2 * PROCESSES; i++)
+      expect((await request(server, { target: "/guides/second" })).body).toContain("Seen by every server process.");
 
     work.write(page("guides/second", "Second Guide", "## Broken\n\n<div>this tag never closes", { sidebar: "guidesSidebar" }));
     const broken = work.commit("Break the second guide");
@@ -150,7 +152,10 @@ describe(`the site as ${PROCESSES} server processes on a remote, kept current by
 
   beforeAll(async () => {
     ({ remote, work } = await remoteWithContent());
-    server = await startServer({ CONTENT_REPO: remote.url(), WEBHOOK_SECRET, POLL_INTERVAL: "0", WEB_CONCURRENCY: String(PROCESSES) }, START);
+    server = await startServer(
+      { CONTENT_REPO: remote.url(), WEBHOOK_SECRET, POLL_INTERVAL: "0", WEB_CONCURRENCY: String(PROCESSES) },
+      START,
+    );
     await commitsByProcess(server, 30_000);
     await readEveryProcess(server);
   });

@@ -18,7 +18,12 @@ describe("CONTENT_ROOT: content in a folder of a larger repository (docs/content
   let server: RunningServer;
   let site: ReturnType<typeof client>;
   const dataDir = tempDir("sui-docs-data-");
-  const env = () => ({ CONTENT_REPO: bare, CONTENT_ROOT: ROOT, DATA_DIR: dataDir, EDIT_URL_BASE: "https://github.com/example/mono/edit/main" });
+  const env = () => ({
+    CONTENT_REPO: bare,
+    CONTENT_ROOT: ROOT,
+    DATA_DIR: dataDir,
+    EDIT_URL_BASE: "https://github.com/example/mono/edit/main",
+  });
 
   beforeAll(async () => {
     work = WorkingCopy.init().write({ ...under(sampleContent()), "src/main.rs": "fn main() {}\n", "README.md": "A monorepo\n" });
@@ -53,7 +58,7 @@ describe("CONTENT_ROOT: content in a folder of a larger repository (docs/content
     await site.text("/guides/second");
     await site.text("/guides/first");
     const before: Status = await site.status();
-    const code = await push({ "src/main.rs": "fn main() { println!(\"changed\"); }\n" }, "Change code only");
+    const code = await push({ "src/main.rs": 'fn main() { println!("changed"); }\n' }, "Change code only");
     const after: Status = await site.status();
     expect(after.commit).toBe(code);
     expect(after.compiles).toBe(before.compiles);
@@ -66,7 +71,11 @@ describe("CONTENT_ROOT: content in a folder of a larger repository (docs/content
   it("a commit inside the content root changes the page and its history", async () => {
     await push(second("Pushed into the content root."), "Second edit of the page");
     expect(await site.text("/guides/second")).toContain("Pushed into the content root.");
-    expect(subjects(await site.text("/history/guides/second"))).toEqual(["Second edit of the page", "Edit the second guide", "Monorepo with docs"]);
+    expect(subjects(await site.text("/history/guides/second"))).toEqual([
+      "Second edit of the page",
+      "Edit the second guide",
+      "Monorepo with docs",
+    ]);
   });
 
   it("refuses ?commit= for a commit that is not part of the served branch", async () => {

@@ -31,7 +31,9 @@ describe("content engine on a real Git repository", () => {
     expect(compiled).toContain("Hello from the snippet");
     expect(compiled).toContain("shiki");
     expect(compiled).toContain('<aside class="admonition admonition-tip"');
-    expect((await engine.compile(snapshot, engine.page(snapshot, "guides/first"))).toc).toEqual([{ id: "install", text: "Install", depth: 2 }]);
+    expect((await engine.compile(snapshot, engine.page(snapshot, "guides/first"))).toc).toEqual([
+      { id: "install", text: "Install", depth: 2 },
+    ]);
   });
 
   it("reads a page as it was at an older commit", async () => {
@@ -122,7 +124,7 @@ describe("content engine on a real Git repository", () => {
     const broken = WorkingCopy.init()
       .write(sampleContent())
       .write(page("guides/bad", "Bad", "<div>never closed", { sidebar: "guidesSidebar" }))
-      .write({ "docs/guides/nofm.mdx": "no frontmatter", "sidebars/references.json": "[{\"type\":\"doc\",\"id\":\"gone\"}]" });
+      .write({ "docs/guides/nofm.mdx": "no frontmatter", "sidebars/references.json": '[{"type":"doc","id":"gone"}]' });
     const oid = broken.commit("Broken");
     const engine = new ContentEngine(new GitStore(`${broken.dir}/.git`));
     const snapshot = await engine.snapshot(oid);

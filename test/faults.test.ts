@@ -21,7 +21,8 @@ function cloneIn(dataDir: string): string {
 }
 
 /** git fsck over every object and ref: what a crash must never leave broken. */
-const fsck = (gitdir: string) => execFileSync("git", ["--git-dir", gitdir, "fsck", "--no-progress", "--no-dangling"], { encoding: "utf8", stdio: "pipe" });
+const fsck = (gitdir: string) =>
+  execFileSync("git", ["--git-dir", gitdir, "fsck", "--no-progress", "--no-dangling"], { encoding: "utf8", stdio: "pipe" });
 
 describe("faults lose nothing", () => {
   const servers: RunningServer[] = [];
@@ -47,7 +48,10 @@ describe("faults lose nothing", () => {
       remote.slowUploadPack(5_000);
       const asked = Date.now();
       await client(first).webhook("refs/heads/main", oid);
-      await waitFor(async () => remote.requests.some((r) => r.at >= asked && r.url.endsWith("/git-upload-pack") && r.userAgent.startsWith("git/")), 5_000);
+      await waitFor(
+        async () => remote.requests.some((r) => r.at >= asked && r.url.endsWith("/git-upload-pack") && r.userAgent.startsWith("git/")),
+        5_000,
+      );
       await sleep(300);
       killTree(first.pid);
       remote.slowUploadPack(0);
@@ -174,30 +178,39 @@ describe("faults lose nothing", () => {
     [
       "a truncated pack",
       (bare: string, blob: string) => {
-        const name = execFileSync("git", ["--git-dir", bare, "pack-objects", "-q", path.join(bare, "objects/pack/pack")], { input: `${blob}\n`, encoding: "utf8" }).trim();
+        const name = execFileSync("git", ["--git-dir", bare, "pack-objects", "-q", path.join(bare, "objects/pack/pack")], {
+          input: `${blob}\n`,
+          encoding: "utf8",
+        }).trim();
         fs.rmSync(loosePath(bare, blob), { force: true });
         const pack = path.join(bare, "objects/pack", `pack-${name}.pack`);
         fs.truncateSync(pack, Math.floor(fs.statSync(pack).size / 2));
       },
     ],
-  ])("%s costs only the page that needs it, which answers 500 naming the object; /api/status and one log line name the object and path", async (_name, damage) => {
-    const { bare, blob } = repositoryWithDamage(damage);
-    const server = await start({ CONTENT_REPO: bare });
-    const site = client(server);
-    expect((await site.get("/guides/first")).status).toBe(200);
-    expect((await site.get("/references")).status).toBe(200);
-    for (const path of ["/guides/second", "/guides/second.md"]) {
-      const response = await site.get(path);
-      expect(response.status).toBe(500);
-      expect(await response.text()).toContain(`object ${blob} of docs/guides/second.mdx cannot be read`);
-    }
-    expect((await site.get("/guides/no-such-page")).status).toBe(404);
-    const status: Status = await site.status();
-    expect(status.damaged).toEqual([expect.objectContaining({ object: blob, path: "docs/guides/second.mdx" })]);
-    const lines = server.output().split("\n").filter((l) => l.includes(blob));
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toContain("docs/guides/second.mdx");
-  });
+  ])(
+    "%s costs only the page that needs it, which answers 500 naming the object; /api/status and one log line name the object and path",
+    async (_name, damage) => {
+      const { bare, blob } = repositoryWithDamage(damage);
+      const server = await start({ CONTENT_REPO: bare });
+      const site = client(server);
+      expect((await site.get("/guides/first")).status).toBe(200);
+      expect((await site.get("/references")).status).toBe(200);
+      for (const path of ["/guides/second", "/guides/second.md"]) {
+        const response = await site.get(path);
+        expect(response.status).toBe(500);
+        expect(await response.text()).toContain(`object ${blob} of docs/guides/second.mdx cannot be read`);
+      }
+      expect((await site.get("/guides/no-such-page")).status).toBe(404);
+      const status: Status = await site.status();
+      expect(status.damaged).toEqual([expect.objectContaining({ object: blob, path: "docs/guides/second.mdx" })]);
+      const lines = server
+        .output()
+        .split("\n")
+        .filter((l) => l.includes(blob));
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toContain("docs/guides/second.mdx");
+    },
+  );
 
   it("a pushed commit whose folder (tree object) cannot be read never goes live; the last good commit stays and /api/status says why", async () => {
     const work = WorkingCopy.init().write(sampleContent());
@@ -219,7 +232,10 @@ describe("faults lose nothing", () => {
     await waitFor(async () => (await site.status()).lastError?.commit === broken, 10_000);
     const status: Status = await site.status();
     expect(status.commit).toBe(good);
-    expect(status.lastError).toMatchObject({ file: "docs/guides", message: expect.stringContaining(`object ${tree} of docs/guides cannot be read`) });
+    expect(status.lastError).toMatchObject({
+      file: "docs/guides",
+      message: expect.stringContaining(`object ${tree} of docs/guides cannot be read`),
+    });
     expect(status.damaged).toEqual([expect.objectContaining({ object: tree, path: "docs/guides" })]);
     expect((await site.get("/guides/first")).status).toBe(200);
     expect((await site.get("/guides/third")).status).toBe(404);

@@ -113,7 +113,8 @@ describe("diffs, the changes feed and the MCP endpoint, on a repository pushed t
       await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`)));
     });
     afterAll(() => client?.close());
-    const text = (result: Awaited<ReturnType<Client["callTool"]>>) => (result.content as Array<{ type: string; text: string }>).map((c) => c.text).join("\n");
+    const text = (result: Awaited<ReturnType<Client["callTool"]>>) =>
+      (result.content as Array<{ type: string; text: string }>).map((c) => c.text).join("\n");
 
     it("offers search_docs, read_page and list_pages", async () => {
       const { tools } = await client.listTools();
@@ -123,7 +124,9 @@ describe("diffs, the changes feed and the MCP endpoint, on a repository pushed t
     it("searches with titles, URLs and excerpts", async () => {
       const result = await client.callTool({ name: "search_docs", arguments: { query: "owners", limit: 3 } });
       expect(result.isError).toBeFalsy();
-      expect(text(result)).toMatch(/^1\. Second Guide\n {3}http:\/\/[^/]+\/guides\/second\n {3}› Next: http:\/\/[^/]+\/guides\/second#next\n {5}.*owner/);
+      expect(text(result)).toMatch(
+        /^1\. Second Guide\n {3}http:\/\/[^/]+\/guides\/second\n {3}› Next: http:\/\/[^/]+\/guides\/second#next\n {5}.*owner/,
+      );
     });
 
     it("reads a page as Markdown, and sees a push as soon as the page does", async () => {
@@ -139,7 +142,9 @@ describe("diffs, the changes feed and the MCP endpoint, on a repository pushed t
 
     it("lists the pages of a section", async () => {
       const listed = text(await client.callTool({ name: "list_pages", arguments: { section: "guides" } }));
-      expect(listed.split("\n").map((line) => line.split(" — ")[0])).toEqual(expect.arrayContaining(["guides", "guides/first", "guides/second"]));
+      expect(listed.split("\n").map((line) => line.split(" — ")[0])).toEqual(
+        expect.arrayContaining(["guides", "guides/first", "guides/second"]),
+      );
       expect(listed).not.toContain("references");
     });
 
@@ -163,7 +168,11 @@ describe("diffs, the changes feed and the MCP endpoint, on a repository pushed t
       const res = await get("/mcp");
       expect(res.status).toBe(405);
       expect((await res.json()).error).toMatch(/stateless/);
-      const big = await fetch(`${server.url}/mcp`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "x".repeat(100_000) });
+      const big = await fetch(`${server.url}/mcp`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: "x".repeat(100_000),
+      });
       expect(big.status).toBe(413);
     });
   });

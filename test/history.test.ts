@@ -8,12 +8,24 @@ import { git, tempDir, WorkingCopy } from "./helpers/git";
 /** One step of a repository's story, run in a working copy with the git CLI. */
 type Step = (work: WorkingCopy) => void;
 
-const write = (files: Record<string, string>): Step => (w) => void w.write(files);
-const remove = (...files: string[]): Step => (w) => files.forEach((f) => fs.rmSync(path.join(w.dir, f)));
-const commit = (message: string): Step => (w) => void git(w.dir, "commit", "-q", "--allow-empty", "-m", message);
+const write =
+  (files: Record<string, string>): Step =>
+  (w) =>
+    void w.write(files);
+const remove =
+  (...files: string[]): Step =>
+  (w) =>
+    files.forEach((f) => fs.rmSync(path.join(w.dir, f)));
+const commit =
+  (message: string): Step =>
+  (w) =>
+    void git(w.dir, "commit", "-q", "--allow-empty", "-m", message);
 const stage: Step = (w) => void git(w.dir, "add", "-A");
 const change = (files: Record<string, string>, message: string): Step[] => [write(files), stage, commit(message)];
-const run = (...args: string[]): Step => (w) => void git(w.dir, ...args);
+const run =
+  (...args: string[]): Step =>
+  (w) =>
+    void git(w.dir, ...args);
 
 /** Repository shapes the index must agree with `git log --first-parent` on; root is the content root. */
 const SHAPES: Array<{ name: string; root: string; steps: Step[] }> = [

@@ -28,12 +28,12 @@ interface VnuMessage {
 /** Runs the Nu HTML checker (offline, from the vnu-jar package; needs java) over files; its errors. */
 async function htmlErrors(files: string[]): Promise<VnuMessage[]> {
   // vnu exits 1 when it finds errors; its report is on stderr either way.
-  const result = await promisify(execFile)("java", ["-Xss4m", "-jar", VNU_JAR, "--errors-only", "--format", "json", ...files], { maxBuffer: 16 << 20 }).catch(
-    (error: { stderr?: string; code?: number }) => {
-      if (error.code !== 1 || !error.stderr) throw error;
-      return { stderr: error.stderr };
-    },
-  );
+  const result = await promisify(execFile)("java", ["-Xss4m", "-jar", VNU_JAR, "--errors-only", "--format", "json", ...files], {
+    maxBuffer: 16 << 20,
+  }).catch((error: { stderr?: string; code?: number }) => {
+    if (error.code !== 1 || !error.stderr) throw error;
+    return { stderr: error.stderr };
+  });
   return (JSON.parse(result.stderr) as { messages: VnuMessage[] }).messages.filter((m) => m.type === "error" || m.subType === "fatal");
 }
 
@@ -61,7 +61,10 @@ describe("the Nu HTML checker", () => {
 
   it("reports an error it should (the checker runs and its report is read)", async () => {
     const file = path.join(tempDir("sui-docs-html-"), "broken.html");
-    fs.writeFileSync(file, '<!DOCTYPE html><html lang="en"><head><title>x</title></head><body><p>x</p></body></html><script>late()</script>');
+    fs.writeFileSync(
+      file,
+      '<!DOCTYPE html><html lang="en"><head><title>x</title></head><body><p>x</p></body></html><script>late()</script>',
+    );
     const errors = await htmlErrors([file]);
     expect(errors.length).toBeGreaterThan(0);
   }, 60_000);

@@ -24,7 +24,10 @@ describe("live updates pushed with the git CLI, and pages at any commit", () => 
   });
   afterAll(async () => {
     await server?.stop();
-    if (latencies.length) console.log(`push-to-live over ${latencies.length} pushes: median ${latencies.sort((a, b) => a - b)[latencies.length >> 1]} ms, max ${Math.max(...latencies)} ms`);
+    if (latencies.length)
+      console.log(
+        `push-to-live over ${latencies.length} pushes: median ${latencies.sort((a, b) => a - b)[latencies.length >> 1]} ms, max ${Math.max(...latencies)} ms`,
+      );
   });
 
   const get = (path: string, init?: RequestInit) => fetch(server.url + path, { redirect: "manual", ...init });
@@ -131,7 +134,15 @@ describe("live updates pushed with the git CLI, and pages at any commit", () => 
 
   describe("webhook", () => {
     const push = (body: string, signature?: string) =>
-      get("/api/webhooks/git", { method: "POST", body, headers: { "Content-Type": "application/json", "X-GitHub-Event": "push", ...(signature ? { "X-Hub-Signature-256": signature } : {}) } });
+      get("/api/webhooks/git", {
+        method: "POST",
+        body,
+        headers: {
+          "Content-Type": "application/json",
+          "X-GitHub-Event": "push",
+          ...(signature ? { "X-Hub-Signature-256": signature } : {}),
+        },
+      });
 
     it("accepts a signed push for the served branch with 202", async () => {
       const body = JSON.stringify({ ref: "refs/heads/main" });

@@ -17,7 +17,9 @@ const prose = (markdown: string) => markdown.replace(/^( *)(`{3,}|~{3,})[^\n]*\n
 /** What MDX leaves behind when a conversion misses something: imports, exports, components, directives. */
 function mdxLeftovers(markdown: string): string[] {
   const text = prose(markdown);
-  return [...text.matchAll(/^(?:import|export) .*$|<\/?(?:Admonition|Tabs|TabItem|Cards?|Steps|Badge|details|summary)\b[^>]*>|^:::.*$/gm)].map((m) => m[0]);
+  return [
+    ...text.matchAll(/^(?:import|export) .*$|<\/?(?:Admonition|Tabs|TabItem|Cards?|Steps|Badge|details|summary)\b[^>]*>|^:::.*$/gm),
+  ].map((m) => m[0]);
 }
 
 /** The product's own content, served as `npm start` serves it. */
@@ -44,7 +46,11 @@ describe("clean Markdown and the JSON-RPC reference", () => {
       expect(markdown).toMatch(/^# Sui Client CLI\n\n> .+\n\nSource: <http:\/\/localhost:\d+\/references\/cli\/client>\n\n/);
       const source = fs.readFileSync(path.join(ROOT, "content/docs/references/cli/client.mdx"), "utf8");
       expect(source).toMatch(/^import \w+ from '@site\/snippets\/initialize-sui-client-cli\.mdx';$/m);
-      const snippetFirstLine = fs.readFileSync(path.join(ROOT, "content/snippets/initialize-sui-client-cli.mdx"), "utf8").split("\n---\n")[1]!.trim().split("\n")[0]!;
+      const snippetFirstLine = fs
+        .readFileSync(path.join(ROOT, "content/snippets/initialize-sui-client-cli.mdx"), "utf8")
+        .split("\n---\n")[1]!
+        .trim()
+        .split("\n")[0]!;
       expect(markdown).toContain(snippetFirstLine);
       expect(mdxLeftovers(markdown)).toEqual([]);
       expect(markdown).not.toContain("id: references/cli/client");
@@ -113,7 +119,8 @@ describe("clean Markdown and the JSON-RPC reference", () => {
       expect(res.status).toBe(200);
       const html = await res.text();
       expect(Buffer.byteLength(html)).toBeLessThanOrEqual(300 * 1024);
-      for (const group of new Set(spec.methods.map((m) => m.tags?.[0]?.name ?? "Other"))) expect(html).toMatch(new RegExp(`>${group}${HEADING_ANCHOR}</h2>`));
+      for (const group of new Set(spec.methods.map((m) => m.tags?.[0]?.name ?? "Other")))
+        expect(html).toMatch(new RegExp(`>${group}${HEADING_ANCHOR}</h2>`));
       for (const { name } of spec.methods) {
         expect(html).toMatch(new RegExp(`<a (?=[^>]*\\bid="?${name.toLowerCase()}"?[\\s>])[^>]*href="/sui-api-ref/${name}"`));
       }
@@ -126,7 +133,8 @@ describe("clean Markdown and the JSON-RPC reference", () => {
       const html = (await res.text()).replaceAll("<span class=wbr></span>", "");
       expect(html).toContain("<h1>sui_getObject</h1>");
       for (const { name } of spec.methods.find((m) => m.name === "sui_getObject")!.params) expect(html).toContain(`<code>${name}</code>`);
-      for (const heading of ["Parameters", "Result", "Example"]) expect(html).toMatch(new RegExp(`<h2[^>]*>${heading}${HEADING_ANCHOR}</h2>`));
+      for (const heading of ["Parameters", "Result", "Example"])
+        expect(html).toMatch(new RegExp(`<h2[^>]*>${heading}${HEADING_ANCHOR}</h2>`));
       expect(html).toContain("Request");
       expect(html).toContain("Response");
       // The sidebar leads to the other methods.
@@ -188,19 +196,26 @@ describe("clean Markdown and the JSON-RPC reference", () => {
     it.each([
       ["index", "/sui-api-ref"],
       ["method", "/sui-api-ref/sui_getObject"],
-    ])("renders the %s page readably at 1280 and 375 px in both themes (screenshots)", async (name, route) => {
-      for (const [width, options] of [["1280", DESKTOP], ["375", PHONE]] as const) {
-        for (const colorScheme of ["light", "dark"] as const) {
-          const context = await newContext(browser!, { ...options, colorScheme });
-          const page = await context.newPage();
-          await open(page, server.url + route);
-          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-          expect(overflow).toBeLessThanOrEqual(0);
-          await screenshot(page, `jsonrpc-${name}-${width}-${colorScheme}`, width === "375" || name === "index");
-          await context.close();
+    ])(
+      "renders the %s page readably at 1280 and 375 px in both themes (screenshots)",
+      async (name, route) => {
+        for (const [width, options] of [
+          ["1280", DESKTOP],
+          ["375", PHONE],
+        ] as const) {
+          for (const colorScheme of ["light", "dark"] as const) {
+            const context = await newContext(browser!, { ...options, colorScheme });
+            const page = await context.newPage();
+            await open(page, server.url + route);
+            const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+            expect(overflow).toBeLessThanOrEqual(0);
+            await screenshot(page, `jsonrpc-${name}-${width}-${colorScheme}`, width === "375" || name === "index");
+            await context.close();
+          }
         }
-      }
-    }, 120_000);
+      },
+      120_000,
+    );
   });
 });
 

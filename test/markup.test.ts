@@ -25,7 +25,11 @@ describe("math, diagrams and code blocks in Chromium", () => {
   });
 
   /** Opens a page in a fresh context, recording the scripts it requests and its errors. */
-  async function visit<T>(path: string, options: Parameters<typeof newContext>[1], body: (page: Page, scripts: string[], errors: string[]) => Promise<T>): Promise<T> {
+  async function visit<T>(
+    path: string,
+    options: Parameters<typeof newContext>[1],
+    body: (page: Page, scripts: string[], errors: string[]) => Promise<T>,
+  ): Promise<T> {
     const context = await newContext(browser, options);
     const scripts: string[] = [];
     const errors: string[] = [];
@@ -54,7 +58,10 @@ describe("math, diagrams and code blocks in Chromium", () => {
         // Drawn as mathematics (a table of aligned rows), not as the TeX source.
         expect(box!.height).toBeGreaterThan(60);
         expect(await page.locator(".math-display math mtable").count()).toBeGreaterThan(0);
-        const colours = await display.evaluate((math) => ({ text: getComputedStyle(math).color, page: getComputedStyle(document.querySelector(".markdown p")!).color }));
+        const colours = await display.evaluate((math) => ({
+          text: getComputedStyle(math).color,
+          page: getComputedStyle(document.querySelector(".markdown p")!).color,
+        }));
         expect(colours.text).toBe(colours.page);
         await screenshot(page, `markup-math-${colorScheme}`, false);
       });
@@ -69,13 +76,20 @@ describe("math, diagrams and code blocks in Chromium", () => {
     await visit(MATH, DESKTOP, async (page) => {
       const pre = page.locator("pre[data-line-numbers]").first();
       await pre.scrollIntoViewIfNeeded();
-      const number = await pre.locator(".line").nth(14).evaluate((line) => getComputedStyle(line, "::before").content);
+      const number = await pre
+        .locator(".line")
+        .nth(14)
+        .evaluate((line) => getComputedStyle(line, "::before").content);
       expect(number).toBe("counter(line)");
       const text = await pre.evaluate((element) => (element as HTMLElement).innerText);
       expect(text.split("\n")[0]).toBe("import { SuiGrpcClient } from '@mysten/sui/grpc';");
       const widths = await pre.evaluate((element) => {
         const highlighted = element.querySelector<HTMLElement>(".line.highlighted")!;
-        return { line: highlighted.getBoundingClientRect().width, scroll: element.scrollWidth, lines: element.querySelectorAll(".line.highlighted").length };
+        return {
+          line: highlighted.getBoundingClientRect().width,
+          scroll: element.scrollWidth,
+          lines: element.querySelectorAll(".line.highlighted").length,
+        };
       });
       expect(widths.lines).toBe(4);
       expect(widths.line).toBeGreaterThanOrEqual(widths.scroll - 1);
@@ -94,7 +108,11 @@ describe("math, diagrams and code blocks in Chromium", () => {
       expect(await diagram.locator(".code-block").isVisible()).toBe(false);
       expect(await diagram.locator("svg").textContent()).toContain("A3: leader");
       expect(scripts.some(isMermaid)).toBe(true);
-      const fill = () => diagram.locator("svg .node rect").first().evaluate((rect) => getComputedStyle(rect).fill);
+      const fill = () =>
+        diagram
+          .locator("svg .node rect")
+          .first()
+          .evaluate((rect) => getComputedStyle(rect).fill);
       const light = await fill();
       await screenshot(page, "markup-diagram-light", false);
 
@@ -114,7 +132,11 @@ describe("math, diagrams and code blocks in Chromium", () => {
         await page.waitForSelector(".mermaid-diagram[data-drawn] svg");
         const sizes = await page.$eval(".mermaid-drawing", (frame) => {
           const svg = frame.querySelector("svg")!;
-          return { scale: svg.getBoundingClientRect().width / svg.viewBox.baseVal.width, frame: frame.scrollWidth > frame.clientWidth, tabIndex: frame.tabIndex };
+          return {
+            scale: svg.getBoundingClientRect().width / svg.viewBox.baseVal.width,
+            frame: frame.scrollWidth > frame.clientWidth,
+            tabIndex: frame.tabIndex,
+          };
         });
         expect(sizes.scale).toBeGreaterThanOrEqual(0.69);
         expect(sizes).toMatchObject({ frame: true, tabIndex: 0 });

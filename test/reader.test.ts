@@ -25,12 +25,21 @@ describe("reader features: search, static files, edit links, sharing", () => {
     first = work.commit("Coins page with a red square");
     const repo = work.publishBare();
     work.write({
-      ...page("guides/coins", "Coins and Balances", "Coins carry a balance.\n\n## Splitting a coin\n\nThe zebrafish function replaced split.\n\n![A blue square](/static/img/square.svg)", { sidebar: "guidesSidebar" }),
+      ...page(
+        "guides/coins",
+        "Coins and Balances",
+        "Coins carry a balance.\n\n## Splitting a coin\n\nThe zebrafish function replaced split.\n\n![A blue square](/static/img/square.svg)",
+        { sidebar: "guidesSidebar" },
+      ),
       "static/img/square.svg": SVG_V2,
     });
     work.commit("Rewrite the coins page");
     work.push();
-    server = await startServer({ CONTENT_REPO: repo, EDIT_URL_BASE: "https://github.com/example/docs/edit/main", SITE_URL: "https://docs.example.com" });
+    server = await startServer({
+      CONTENT_REPO: repo,
+      EDIT_URL_BASE: "https://github.com/example/docs/edit/main",
+      SITE_URL: "https://docs.example.com",
+    });
   });
   afterAll(() => server?.stop());
 
@@ -39,7 +48,10 @@ describe("reader features: search, static files, edit links, sharing", () => {
   type PageHit = { id: string; title: string; url: string; sections: SectionHit[] };
   const search = async (query: string) => {
     const res = await get(`/api/search?${query}`);
-    return { status: res.status, body: (await res.json()) as { results?: PageHit[]; total?: number; limit?: number; error?: string; commit?: string } };
+    return {
+      status: res.status,
+      body: (await res.json()) as { results?: PageHit[]; total?: number; limit?: number; error?: string; commit?: string },
+    };
   };
 
   it("finds sections by body text, grouped by page, with the section, anchor and highlighted excerpt", async () => {
@@ -58,7 +70,8 @@ describe("reader features: search, static files, edit links, sharing", () => {
   });
 
   it("forgives typos, and matches the last word as a prefix while the reader types", async () => {
-    for (const q of ["zebarfish", "zebrafsh", "coins%20and%20bal"]) expect((await search(`q=${q}`)).body.results![0], q).toMatchObject({ id: "guides/coins" });
+    for (const q of ["zebarfish", "zebrafsh", "coins%20and%20bal"])
+      expect((await search(`q=${q}`)).body.results![0], q).toMatchObject({ id: "guides/coins" });
   });
 
   it("answers `limit` pages and how many match in all, so a client can ask for more", async () => {
@@ -110,11 +123,15 @@ describe("reader features: search, static files, edit links, sharing", () => {
     it("has a real search form in the header and on the page, both submitting to /search", async () => {
       const { status, text } = await html("/search");
       expect(status).toBe(200);
-      expect(text.match(/<form[^>]*role="search"[^>]*>/g)?.every((form) => /action="\/search"/.test(form) && /method="get"/.test(form))).toBe(true);
+      expect(
+        text.match(/<form[^>]*role="search"[^>]*>/g)?.every((form) => /action="\/search"/.test(form) && /method="get"/.test(form)),
+      ).toBe(true);
       expect(text.match(/<form[^>]*role="search"/g)).toHaveLength(2);
       expect(text).toContain("Search the documentation</h1>");
       // A doc page's header has the same form, so a reader without JavaScript can search from anywhere.
-      expect((await html("/guides/coins")).text).toMatch(/<form class="search-form" role="search" action="\/search" method="get"><button type="submit"[^>]*aria-label="Search"/);
+      expect((await html("/guides/coins")).text).toMatch(
+        /<form class="search-form" role="search" action="\/search" method="get"><button type="submit"[^>]*aria-label="Search"/,
+      );
     });
 
     it("keeps the pinned commit, in canonical form, and says nothing matched when nothing did", async () => {
@@ -152,11 +169,14 @@ describe("reader features: search, static files, edit links, sharing", () => {
     expect(res.body.error).toContain(message);
   });
 
-  it.each(['q="*()[]{}\\', "q=%F0%9F%98%80", "q=%27%20OR%201%3D1%20--", "q=%EF%BF%BD", "q=....", "q=a"])("answers the odd query %s with 200 and a list", async (query) => {
-    const res = await search(query);
-    expect(res.status).toBe(200);
-    expect(Array.isArray(res.body.results)).toBe(true);
-  });
+  it.each(['q="*()[]{}\\', "q=%F0%9F%98%80", "q=%27%20OR%201%3D1%20--", "q=%EF%BF%BD", "q=....", "q=a"])(
+    "answers the odd query %s with 200 and a list",
+    async (query) => {
+      const res = await search(query);
+      expect(res.status).toBe(200);
+      expect(Array.isArray(res.body.results)).toBe(true);
+    },
+  );
 
   it("serves files from static/ at the live commit and at a pinned one, with an ETag", async () => {
     const live = await get("/static/img/square.svg");

@@ -62,10 +62,12 @@ describe("a remote over Git smart HTTP, kept current by webhooks", () => {
       pushTimes.push(Date.now() - started);
       const res = await site.webhook("refs/heads/main", oid);
       expect(res.status).toBe(202);
-      await waitFor(async () => (await site.text("/guides/second")).includes(`Remote edition number ${i} of this page.`), 10_000, 20).catch((error) => {
-        console.log(server.output()); // the server's log says why a commit was not published
-        throw error;
-      });
+      await waitFor(async () => (await site.text("/guides/second")).includes(`Remote edition number ${i} of this page.`), 10_000, 20).catch(
+        (error) => {
+          console.log(server.output()); // the server's log says why a commit was not published
+          throw error;
+        },
+      );
       latencies.push(Date.now() - started);
       expect((await site.status()).commit).toBe(oid);
     }
@@ -89,7 +91,10 @@ describe("a remote over Git smart HTTP, kept current by webhooks", () => {
 
   it("keeps a broken push out, reports commit, file and message, and publishes the fix", async () => {
     const liveBefore = (await site.status()).commit;
-    const broken = await pushAndNotify(page("guides/second", "Second Guide", "## Broken\n\n<div>this tag never closes", { sidebar: "guidesSidebar" }), "Break the page");
+    const broken = await pushAndNotify(
+      page("guides/second", "Second Guide", "## Broken\n\n<div>this tag never closes", { sidebar: "guidesSidebar" }),
+      "Break the page",
+    );
     await waitFor(async () => (await site.status()).lastError?.commit === broken, 10_000);
     const status = await site.status();
     expect(status.commit).toBe(liveBefore);
@@ -250,7 +255,9 @@ describe("polling a remote without webhooks", () => {
     expect((await site.status()).lastError).toBeUndefined();
     const recoveredAt = Date.now();
     await sleep(3_500);
-    expect(remote.requests.filter((r) => fromServer(r) && r.at >= recoveredAt && r.url.includes("info/refs")).length).toBeGreaterThanOrEqual(2);
+    expect(
+      remote.requests.filter((r) => fromServer(r) && r.at >= recoveredAt && r.url.includes("info/refs")).length,
+    ).toBeGreaterThanOrEqual(2);
   });
 });
 

@@ -69,7 +69,10 @@ describe("pages kept once rendered and answered before Remix", () => {
     work.write(page("guides/second", "Second Guide", "## Next\n\nRewritten after the page was kept.", { sidebar: "guidesSidebar" }));
     work.commit("Rewrite the second guide");
     work.push();
-    await waitFor(async () => (await raw(`${server.url}/guides/second`)).body.toString().includes("Rewritten after the page was kept."), 5_000);
+    await waitFor(
+      async () => (await raw(`${server.url}/guides/second`)).body.toString().includes("Rewritten after the page was kept."),
+      5_000,
+    );
     const after = await raw(`${server.url}/guides/second`);
     expect(after.headers.etag).not.toBe(before.headers.etag);
     expect((await raw(`${server.url}/guides/second`, { "If-None-Match": before.headers.etag })).status).toBe(200);

@@ -11,7 +11,12 @@ const SECRET = "robustness-secret";
 const sign = (body: string | Buffer, secret = SECRET) => `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;
 const PUSH = JSON.stringify({ ref: "refs/heads/main" });
 const json = { "Content-Type": "application/json" };
-const signedPush = (body: string, extra: Record<string, string> = {}) => ({ ...json, "X-GitHub-Event": "push", "X-Hub-Signature-256": sign(body), ...extra });
+const signedPush = (body: string, extra: Record<string, string> = {}) => ({
+  ...json,
+  "X-GitHub-Event": "push",
+  "X-Hub-Signature-256": sign(body),
+  ...extra,
+});
 const kb = (n: number, c = "a") => c.repeat(n * 1024);
 /** Static file big enough that a client that does not read it holds the server's writes back. */
 const BIG_FILE_BYTES = 4 * 1024 * 1024;
@@ -24,7 +29,13 @@ interface Case extends RawRequest {
   header?: [string, RegExp];
 }
 
-const row = (name: string, target: string, status: Case["status"], message: RegExp, extra: Partial<Case> = {}): Case => ({ name, target, status, message, ...extra });
+const row = (name: string, target: string, status: Case["status"], message: RegExp, extra: Partial<Case> = {}): Case => ({
+  name,
+  target,
+  status,
+  message,
+  ...extra,
+});
 
 /**
  * One row per hostile or malformed request. Node's HTTP parser answers some of them itself (431,
@@ -36,7 +47,12 @@ const CASES: Case[] = [
   row("plain ../", "/../../etc/passwd", 404, /There is no page at \/etc\/passwd/),
   row("../ below a real page", "/guides/../../../etc/passwd", 404, /There is no page at \/etc\/passwd/),
   row("%2e%2e segments", "/%2e%2e/%2e%2e/etc/passwd", 404, /There is no page at \/etc\/passwd/),
-  row("%2e%2e%2f inside a segment", "/guides/%2e%2e%2f%2e%2e%2fetc%2fpasswd", 400, /Encoded slashes, dots, backslashes and NUL bytes are not allowed/),
+  row(
+    "%2e%2e%2f inside a segment",
+    "/guides/%2e%2e%2f%2e%2e%2fetc%2fpasswd",
+    400,
+    /Encoded slashes, dots, backslashes and NUL bytes are not allowed/,
+  ),
   row("uppercase %2E%2E%2F", "/guides/%2E%2E%2F%2E%2E%2Fsidebars%2Fguides.json", 400, /Encoded slashes, dots/),
   row("double-encoded %252e%252e%252f", "/%252e%252e%252fetc%252fpasswd", 404, /There is no page at \/%2e%2e%2fetc%2fpasswd/),
   row("..%5c backslashes", "/guides/..%5c..%5cetc%5cpasswd", 400, /Encoded slashes, dots, backslashes/),
@@ -75,7 +91,9 @@ const CASES: Case[] = [
   // Very long, too many and malformed headers.
   row("20 KB header", "/guides/first", 431, /Request Header Fields Too Large/, { headers: { "X-Big": kb(20) } }),
   row("20 KB cookie", "/guides/first", 431, /Request Header Fields Too Large/, { headers: { Cookie: `a=${kb(20)}` } }),
-  row("3000 headers", "/guides/first", 431, /Request Header Fields Too Large/, { rawHeaderLines: Array.from({ length: 3000 }, (_, i) => `X-H${i}: v`) }),
+  row("3000 headers", "/guides/first", 431, /Request Header Fields Too Large/, {
+    rawHeaderLines: Array.from({ length: 3000 }, (_, i) => `X-H${i}: v`),
+  }),
   row("header name with a space", "/guides/first", 400, /Bad Request/, { rawHeaderLines: ["Bad Header: x"] }),
 
   // Bad ?commit= values.
@@ -84,7 +102,12 @@ const CASES: Case[] = [
   row("?commit= 41 digits", `/guides/first?commit=${"a".repeat(41)}`, 400, /is not a commit id: use 7 to 40/),
   row("?commit= 3 KB", `/?commit=${"a".repeat(3000)}`, 400, /is not a commit id/),
   row("?commit= repeated", "/guides/first?commit=abcdef0&commit=1234567", 400, /\?commit= is given more than once/),
-  row("?commit= unicode", "/guides/first?commit=%E2%98%83%E2%98%83%E2%98%83%E2%98%83%E2%98%83%E2%98%83%E2%98%83", 400, /is not a commit id/),
+  row(
+    "?commit= unicode",
+    "/guides/first?commit=%E2%98%83%E2%98%83%E2%98%83%E2%98%83%E2%98%83%E2%98%83%E2%98%83",
+    400,
+    /is not a commit id/,
+  ),
   row("?commit= empty", "/guides/first?commit=", 400, /"" is not a commit id/),
   row("?commit= NUL", "/?commit=%00", 400, /is not a commit id/),
   row("?commit= unknown", "/guides/first?commit=0000000", 404, /Commit 0000000 is not in the content repository/),
@@ -95,18 +118,32 @@ const CASES: Case[] = [
 
   // Methods a read-only site does not take.
   ...(["PUT", "DELETE", "PATCH", "POST", "PROPFIND", "OPTIONS"] as const).map((method) =>
-    row(`${method} on a page`, "/guides/first", 405, /This site is read-only: its pages answer GET and HEAD/, { method, header: ["allow", /^GET, HEAD$/] }),
+    row(`${method} on a page`, "/guides/first", 405, /This site is read-only: its pages answer GET and HEAD/, {
+      method,
+      header: ["allow", /^GET, HEAD$/],
+    }),
   ),
   row("DELETE on the landing page", "/", 405, /read-only/, { method: "DELETE", header: ["allow", /GET, HEAD/] }),
   row("PUT on /history/", "/history/guides/first", 405, /read-only/, { method: "PUT", header: ["allow", /GET, HEAD/] }),
-  row("DELETE on the catalogue", "/api/catalogue", 405, /This endpoint is read-only: use GET or HEAD/, { method: "DELETE", header: ["allow", /GET, HEAD/] }),
-  row("PROPFIND on the catalogue", "/api/catalogue", 405, /This endpoint is read-only: use GET or HEAD/, { method: "PROPFIND", header: ["allow", /^GET, HEAD$/] }),
+  row("DELETE on the catalogue", "/api/catalogue", 405, /This endpoint is read-only: use GET or HEAD/, {
+    method: "DELETE",
+    header: ["allow", /GET, HEAD/],
+  }),
+  row("PROPFIND on the catalogue", "/api/catalogue", 405, /This endpoint is read-only: use GET or HEAD/, {
+    method: "PROPFIND",
+    header: ["allow", /^GET, HEAD$/],
+  }),
   row("POST to /api/status", "/api/status", 405, /read-only/, { method: "POST", body: "{}", header: ["allow", /GET, HEAD/] }),
   row("PATCH a static file", "/static/img.svg", 405, /read-only/, { method: "PATCH", header: ["allow", /GET, HEAD/] }),
   row("method Node does not know", "/guides/first", 400, /Bad Request/, { method: "BREW" }),
   row("TRACE on a page", "/guides/first", 405, /read-only/, { method: "TRACE", header: ["allow", /^GET, HEAD$/] }),
   // Remix's CSRF check on document actions would throw (500) before any route; serve/ refuses first.
-  row("POST to a page from another origin", "/guides/first", 405, /read-only/, { method: "POST", headers: { Origin: "https://elsewhere.example" }, body: "", header: ["allow", /^GET, HEAD$/] }),
+  row("POST to a page from another origin", "/guides/first", 405, /read-only/, {
+    method: "POST",
+    headers: { Origin: "https://elsewhere.example" },
+    body: "",
+    header: ["allow", /^GET, HEAD$/],
+  }),
 
   // Requests Remix's adapter cannot turn into a URL: the production server (serve/) refuses them first.
   row("absolute-form file: target", "file:///etc/passwd", 400, /The request target must be a path/),
@@ -115,23 +152,98 @@ const CASES: Case[] = [
 
   // Webhook abuse.
   row("GET the webhook", "/api/webhooks/git", 405, /Send a POST with a GitHub push event/, { header: ["allow", /^POST$/] }),
-  row("PUT the webhook", "/api/webhooks/git", 405, /Only POST is accepted/, { method: "PUT", body: PUSH, headers: signedPush(PUSH), header: ["allow", /^POST$/] }),
-  row("webhook: malformed JSON, valid signature", "/api/webhooks/git", 400, /not valid JSON/, { method: "POST", body: "{not json", headers: signedPush("{not json") }),
-  row("webhook: JSON null, valid signature", "/api/webhooks/git", 400, /not a JSON object/, { method: "POST", body: "null", headers: signedPush("null") }),
-  row("webhook: JSON array, valid signature", "/api/webhooks/git", 400, /not a JSON object/, { method: "POST", body: "[1,2]", headers: signedPush("[1,2]") }),
-  row("webhook: empty body, valid signature", "/api/webhooks/git", 400, /not valid JSON/, { method: "POST", body: "", headers: signedPush("") }),
-  row("webhook: no signature", "/api/webhooks/git", 401, /Missing X-Hub-Signature-256 header/, { method: "POST", body: PUSH, headers: { ...json, "X-GitHub-Event": "push" } }),
-  row("webhook: sha1 signature", "/api/webhooks/git", 401, /must be sha256= followed by 64 hexadecimal digits/, { method: "POST", body: PUSH, headers: signedPush(PUSH, { "X-Hub-Signature-256": `sha1=${"a".repeat(40)}` }) }),
-  row("webhook: signature not hex", "/api/webhooks/git", 401, /must be sha256=/, { method: "POST", body: PUSH, headers: signedPush(PUSH, { "X-Hub-Signature-256": `sha256=${"z".repeat(64)}` }) }),
-  row("webhook: signature too short", "/api/webhooks/git", 401, /must be sha256=/, { method: "POST", body: PUSH, headers: signedPush(PUSH, { "X-Hub-Signature-256": "sha256=abcd" }) }),
-  row("webhook: wrong secret", "/api/webhooks/git", 401, /does not match the body/, { method: "POST", body: PUSH, headers: signedPush(PUSH, { "X-Hub-Signature-256": sign(PUSH, "wrong") }) }),
-  row("webhook: signature of another body", "/api/webhooks/git", 401, /does not match the body/, { method: "POST", body: PUSH, headers: signedPush(PUSH, { "X-Hub-Signature-256": sign("{}") }) }),
-  row("webhook: no event header", "/api/webhooks/git", 400, /Missing X-GitHub-Event header/, { method: "POST", body: PUSH, headers: { ...json, "X-Hub-Signature-256": sign(PUSH) } }),
-  row("webhook: wrong event", "/api/webhooks/git", 400, /Event "issues" is not handled: subscribe the webhook to push events only/, { method: "POST", body: PUSH, headers: signedPush(PUSH, { "X-GitHub-Event": "issues" }) }),
-  row("webhook: form content type", "/api/webhooks/git", 415, /content type to application\/json \(got "application\/x-www-form-urlencoded"\)/, { method: "POST", body: `payload=${encodeURIComponent(PUSH)}`, headers: { ...signedPush(`payload=${encodeURIComponent(PUSH)}`), "Content-Type": "application/x-www-form-urlencoded" } }),
-  row("webhook: no content type", "/api/webhooks/git", 415, /content type to application\/json \(got none\)/, { method: "POST", body: PUSH, headers: { "X-GitHub-Event": "push", "X-Hub-Signature-256": sign(PUSH) } }),
-  row("webhook: 6 MB Content-Length", "/api/webhooks/git", 413, /larger than 5 MB/, { method: "POST", body: "{", headers: { ...signedPush(PUSH), "Content-Length": String(6 * 1024 * 1024) } }),
-  row("webhook: Content-Length and Transfer-Encoding", "/api/webhooks/git", 400, /Bad Request/, { method: "POST", body: "0\r\n\r\n", headers: { ...signedPush(PUSH), "Content-Length": "5", "Transfer-Encoding": "chunked" } }),
+  row("PUT the webhook", "/api/webhooks/git", 405, /Only POST is accepted/, {
+    method: "PUT",
+    body: PUSH,
+    headers: signedPush(PUSH),
+    header: ["allow", /^POST$/],
+  }),
+  row("webhook: malformed JSON, valid signature", "/api/webhooks/git", 400, /not valid JSON/, {
+    method: "POST",
+    body: "{not json",
+    headers: signedPush("{not json"),
+  }),
+  row("webhook: JSON null, valid signature", "/api/webhooks/git", 400, /not a JSON object/, {
+    method: "POST",
+    body: "null",
+    headers: signedPush("null"),
+  }),
+  row("webhook: JSON array, valid signature", "/api/webhooks/git", 400, /not a JSON object/, {
+    method: "POST",
+    body: "[1,2]",
+    headers: signedPush("[1,2]"),
+  }),
+  row("webhook: empty body, valid signature", "/api/webhooks/git", 400, /not valid JSON/, {
+    method: "POST",
+    body: "",
+    headers: signedPush(""),
+  }),
+  row("webhook: no signature", "/api/webhooks/git", 401, /Missing X-Hub-Signature-256 header/, {
+    method: "POST",
+    body: PUSH,
+    headers: { ...json, "X-GitHub-Event": "push" },
+  }),
+  row("webhook: sha1 signature", "/api/webhooks/git", 401, /must be sha256= followed by 64 hexadecimal digits/, {
+    method: "POST",
+    body: PUSH,
+    headers: signedPush(PUSH, { "X-Hub-Signature-256": `sha1=${"a".repeat(40)}` }),
+  }),
+  row("webhook: signature not hex", "/api/webhooks/git", 401, /must be sha256=/, {
+    method: "POST",
+    body: PUSH,
+    headers: signedPush(PUSH, { "X-Hub-Signature-256": `sha256=${"z".repeat(64)}` }),
+  }),
+  row("webhook: signature too short", "/api/webhooks/git", 401, /must be sha256=/, {
+    method: "POST",
+    body: PUSH,
+    headers: signedPush(PUSH, { "X-Hub-Signature-256": "sha256=abcd" }),
+  }),
+  row("webhook: wrong secret", "/api/webhooks/git", 401, /does not match the body/, {
+    method: "POST",
+    body: PUSH,
+    headers: signedPush(PUSH, { "X-Hub-Signature-256": sign(PUSH, "wrong") }),
+  }),
+  row("webhook: signature of another body", "/api/webhooks/git", 401, /does not match the body/, {
+    method: "POST",
+    body: PUSH,
+    headers: signedPush(PUSH, { "X-Hub-Signature-256": sign("{}") }),
+  }),
+  row("webhook: no event header", "/api/webhooks/git", 400, /Missing X-GitHub-Event header/, {
+    method: "POST",
+    body: PUSH,
+    headers: { ...json, "X-Hub-Signature-256": sign(PUSH) },
+  }),
+  row("webhook: wrong event", "/api/webhooks/git", 400, /Event "issues" is not handled: subscribe the webhook to push events only/, {
+    method: "POST",
+    body: PUSH,
+    headers: signedPush(PUSH, { "X-GitHub-Event": "issues" }),
+  }),
+  row(
+    "webhook: form content type",
+    "/api/webhooks/git",
+    415,
+    /content type to application\/json \(got "application\/x-www-form-urlencoded"\)/,
+    {
+      method: "POST",
+      body: `payload=${encodeURIComponent(PUSH)}`,
+      headers: { ...signedPush(`payload=${encodeURIComponent(PUSH)}`), "Content-Type": "application/x-www-form-urlencoded" },
+    },
+  ),
+  row("webhook: no content type", "/api/webhooks/git", 415, /content type to application\/json \(got none\)/, {
+    method: "POST",
+    body: PUSH,
+    headers: { "X-GitHub-Event": "push", "X-Hub-Signature-256": sign(PUSH) },
+  }),
+  row("webhook: 6 MB Content-Length", "/api/webhooks/git", 413, /larger than 5 MB/, {
+    method: "POST",
+    body: "{",
+    headers: { ...signedPush(PUSH), "Content-Length": String(6 * 1024 * 1024) },
+  }),
+  row("webhook: Content-Length and Transfer-Encoding", "/api/webhooks/git", 400, /Bad Request/, {
+    method: "POST",
+    body: "0\r\n\r\n",
+    headers: { ...signedPush(PUSH), "Content-Length": "5", "Transfer-Encoding": "chunked" },
+  }),
 
   // Paging of /history/<id>.
   ...["0", "-1", "abc", "1.5", "1e3", "0x10", "99999", "%201"].map((value) =>
@@ -218,7 +330,9 @@ describe("hostile and malformed requests against the production server", () => {
     socket.on("data", (d) => (response += d));
     socket.on("error", () => {});
     socket.on("close", () => (closed = true));
-    socket.write(`POST /api/webhooks/git HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\nX-GitHub-Event: push\r\nX-Hub-Signature-256: ${sign("x")}\r\nTransfer-Encoding: chunked\r\n\r\n`);
+    socket.write(
+      `POST /api/webhooks/git HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\nX-GitHub-Event: push\r\nX-Hub-Signature-256: ${sign("x")}\r\nTransfer-Encoding: chunked\r\n\r\n`,
+    );
     const chunk = `10000\r\n${"x".repeat(0x10000)}\r\n`;
     let sent = 0;
     // Up to 20 MB in 64 KB chunks, each written once the previous one has drained, until the server answers.
@@ -250,7 +364,8 @@ describe("faults: bad pushes, quick pushes, slow clients", () => {
   let work: WorkingCopy;
   let good: string;
   const get = (target: string) => fetch(server.url + target, { redirect: "manual" });
-  const status = async () => (await (await get("/api/status")).json()) as { commit: string; lastError?: { commit: string; file: string; message: string } };
+  const status = async () =>
+    (await (await get("/api/status")).json()) as { commit: string; lastError?: { commit: string; file: string; message: string } };
   const html = async (target: string) => (await get(target)).text();
 
   beforeAll(async () => {
@@ -392,7 +507,10 @@ describe("a webhook storm against a server that fetches from an HTTP remote", ()
     // Hold the first fetch at the remote, so the whole storm arrives while it is in progress.
     const release = remote.holdFetches();
     const storm = Array.from({ length: 200 }, () =>
-      fetch(`${server.url}/api/webhooks/git`, { method: "POST", body: PUSH, headers: signedPush(PUSH) }).then(async (r) => ({ status: r.status, body: await r.text() })),
+      fetch(`${server.url}/api/webhooks/git`, { method: "POST", body: PUSH, headers: signedPush(PUSH) }).then(async (r) => ({
+        status: r.status,
+        body: await r.text(),
+      })),
     );
     const started = Date.now();
     const pageDuringStorm = await fetch(`${server.url}/guides/first`);

@@ -1,7 +1,18 @@
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "./helpers/server";
-import { DESKTOP, PHONE, horizontalOverflow, launchBrowser, markWindow, newContext, open, screenshot, seriousAxeViolations, windowMarked } from "./helpers/browser";
+import {
+  DESKTOP,
+  PHONE,
+  horizontalOverflow,
+  launchBrowser,
+  markWindow,
+  newContext,
+  open,
+  screenshot,
+  seriousAxeViolations,
+  windowMarked,
+} from "./helpers/browser";
 
 /** A page to search from, and the page the typo "kisok" must find (both checked against the catalogue). */
 const START = "/guides/developer/getting-started";
@@ -54,7 +65,10 @@ describe("search in Chromium", () => {
       await open(page, url(START));
       await searchFor(page, "kisok");
       expect((await listedPages(page)).slice(0, 3)).toContain(KIOSK);
-      const kiosk = page.locator(`${DIALOG} [role="group"]`).filter({ has: page.locator(`a[href^="${KIOSK}#"], a[href="${KIOSK}"]`) }).first();
+      const kiosk = page
+        .locator(`${DIALOG} [role="group"]`)
+        .filter({ has: page.locator(`a[href^="${KIOSK}#"], a[href="${KIOSK}"]`) })
+        .first();
       expect(await kiosk.getAttribute("aria-label")).toBe("Sui Kiosk");
       // Each option names its section and marks the word the typo stood for.
       expect(await kiosk.locator(".search-hit-heading").count()).toBeGreaterThan(0);
@@ -193,33 +207,41 @@ describe("search in Chromium", () => {
       ["375", theme, { ...PHONE, colorScheme: theme }] as const,
     ]);
 
-    it.each(cases)("the dialog at %s px, %s: readable, nothing serious for axe", async (width, theme, options) => {
-      await withPage(options, async (page) => {
-        await open(page, url(START));
-        if (width === "375") {
-          await page.locator("header .search-submit").click();
-          await page.locator(DIALOG).waitFor({ state: "visible" });
-          await page.locator(`${DIALOG} [role="combobox"]`).fill("kisok");
-          await expect.poll(() => page.locator(`${DIALOG} .search-status`).textContent()).toMatch(/match/);
-        } else {
-          await searchFor(page, "kisok");
-        }
-        await page.keyboard.press("ArrowDown");
-        await screenshot(page, `search-dialog-${width}-${theme}`, false);
-        const box = (await page.locator(DIALOG).boundingBox())!;
-        expect(box.x).toBeGreaterThanOrEqual(0);
-        expect(box.x + box.width).toBeLessThanOrEqual(Number(width));
-        expect(await seriousAxeViolations(page)).toEqual([]);
-      });
-    }, 60_000);
+    it.each(cases)(
+      "the dialog at %s px, %s: readable, nothing serious for axe",
+      async (width, theme, options) => {
+        await withPage(options, async (page) => {
+          await open(page, url(START));
+          if (width === "375") {
+            await page.locator("header .search-submit").click();
+            await page.locator(DIALOG).waitFor({ state: "visible" });
+            await page.locator(`${DIALOG} [role="combobox"]`).fill("kisok");
+            await expect.poll(() => page.locator(`${DIALOG} .search-status`).textContent()).toMatch(/match/);
+          } else {
+            await searchFor(page, "kisok");
+          }
+          await page.keyboard.press("ArrowDown");
+          await screenshot(page, `search-dialog-${width}-${theme}`, false);
+          const box = (await page.locator(DIALOG).boundingBox())!;
+          expect(box.x).toBeGreaterThanOrEqual(0);
+          expect(box.x + box.width).toBeLessThanOrEqual(Number(width));
+          expect(await seriousAxeViolations(page)).toEqual([]);
+        });
+      },
+      60_000,
+    );
 
-    it.each(cases)("the results page at %s px, %s: no sideways scrolling, nothing serious for axe", async (width, theme, options) => {
-      await withPage(options, async (page) => {
-        await open(page, url("/search?q=transfer%20policy"));
-        await screenshot(page, `search-page-${width}-${theme}`, false);
-        expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-        expect(await seriousAxeViolations(page)).toEqual([]);
-      });
-    }, 60_000);
+    it.each(cases)(
+      "the results page at %s px, %s: no sideways scrolling, nothing serious for axe",
+      async (width, theme, options) => {
+        await withPage(options, async (page) => {
+          await open(page, url("/search?q=transfer%20policy"));
+          await screenshot(page, `search-page-${width}-${theme}`, false);
+          expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+          expect(await seriousAxeViolations(page)).toEqual([]);
+        });
+      },
+      60_000,
+    );
   });
 });

@@ -28,7 +28,8 @@ describe("parseSearchRequest", () => {
     ["q=%20coin%20%20split%20&limit=50", { q: "coin split", limit: 50 }],
   ])("accepts %s", (query, expected) => expect(parseSearchRequest(new URLSearchParams(query))).toEqual(expected));
 
-  it.each(["", "q=", "q=%20", `q=${"x".repeat(201)}`, "q=a&limit=0", "q=a&limit=51", "q=a&limit=2.5", "q=a&limit="])("rejects %s", (query) =>
-    expect(() => parseSearchRequest(new URLSearchParams(query))).toThrow(/query|characters|limit/),
+  it.each(["", "q=", "q=%20", `q=${"x".repeat(201)}`, "q=a&limit=0", "q=a&limit=51", "q=a&limit=2.5", "q=a&limit="])(
+    "rejects %s",
+    (query) => expect(() => parseSearchRequest(new URLSearchParams(query))).toThrow(/query|characters|limit/),
   );
 });

@@ -52,7 +52,10 @@ describe("security headers, CSP, canonical URLs and origins on the production se
   let second: string;
   const get = (target: string, headers: Record<string, string> = {}) => rawRequest(server.url, { target, headers });
   const status = async () =>
-    JSON.parse((await get("/api/status")).body) as { compiles: number; renderedPages: { live: { pages: number }; pinned: { pages: number }; hits: number; misses: number } };
+    JSON.parse((await get("/api/status")).body) as {
+      compiles: number;
+      renderedPages: { live: { pages: number }; pinned: { pages: number }; hits: number; misses: number };
+    };
 
   beforeAll(async () => {
     const work = WorkingCopy.init().write({ ...sampleContent(), "static/logo.svg": SVG, "static/notes.txt": "plain notes\n" });
@@ -228,13 +231,20 @@ describe("security headers, CSP, canonical URLs and origins on the production se
   describe("origins", () => {
     const FORGED = { Host: "evil.example", "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "http" };
 
-    it.each(["/guides/references-not-cached", "/references", "/", "/sitemap.xml", "/robots.txt", "/guides/nope", "/second", "/llms.txt", "/api/search?q=guide"])(
-      "never writes a forged Host or X-Forwarded-Host into %s",
-      async (target) => {
-        const res = await get(target, FORGED);
-        expect(`${JSON.stringify(res.headers)}${res.body}`).not.toContain("evil.example");
-      },
-    );
+    it.each([
+      "/guides/references-not-cached",
+      "/references",
+      "/",
+      "/sitemap.xml",
+      "/robots.txt",
+      "/guides/nope",
+      "/second",
+      "/llms.txt",
+      "/api/search?q=guide",
+    ])("never writes a forged Host or X-Forwarded-Host into %s", async (target) => {
+      const res = await get(target, FORGED);
+      expect(`${JSON.stringify(res.headers)}${res.body}`).not.toContain("evil.example");
+    });
 
     it("writes absolute URLs with SITE_URL, and keeps nothing a forged Host could have put in a cache", async () => {
       // A page no one has asked for yet, so the forged request is the one that renders it.
@@ -255,7 +265,10 @@ describe("origins without SITE_URL", () => {
     const work = WorkingCopy.init().write(sampleContent());
     work.commit("First version");
     const repo = work.publishBare();
-    servers = await Promise.all([startServer({ CONTENT_REPO: repo }), startServer({ CONTENT_REPO: repo, ALLOWED_HOSTS: "docs.example.com, https://mirror.example.org" })]);
+    servers = await Promise.all([
+      startServer({ CONTENT_REPO: repo }),
+      startServer({ CONTENT_REPO: repo, ALLOWED_HOSTS: "docs.example.com, https://mirror.example.org" }),
+    ]);
   });
   afterAll(() => Promise.all(servers.map((s) => s.stop())));
 
@@ -264,16 +277,22 @@ describe("origins without SITE_URL", () => {
   it("falls back to http://localhost:<PORT>, whatever Host says", async () => {
     const [plain] = servers;
     const { port } = new URL(plain!.url); // the helper sets PORT to it
-    const res = await rawRequest(plain!.url, { target: "/guides/first", headers: { Host: "evil.example", "X-Forwarded-Host": "evil.example" } });
+    const res = await rawRequest(plain!.url, {
+      target: "/guides/first",
+      headers: { Host: "evil.example", "X-Forwarded-Host": "evil.example" },
+    });
     expect(canonical(res)).toBe(`http://localhost:${port}/guides/first`);
     // Not an https site: no Strict-Transport-Security, every other header as usual.
     expectSecurityHeaders(res, "a page without SITE_URL", false);
-    expect((await rawRequest(plain!.url, { target: "/robots.txt", headers: { Host: "evil.example" } })).body).toContain(`Sitemap: http://localhost:${port}/sitemap.xml`);
+    expect((await rawRequest(plain!.url, { target: "/robots.txt", headers: { Host: "evil.example" } })).body).toContain(
+      `Sitemap: http://localhost:${port}/sitemap.xml`,
+    );
   });
 
   it("uses the ALLOWED_HOSTS origin the Host names, else the first, and caches each apart", async () => {
     const [, allowed] = servers;
-    const ask = (host: string) => rawRequest(allowed!.url, { target: "/guides/first", headers: { Host: host, "X-Forwarded-Host": "evil.example" } });
+    const ask = (host: string) =>
+      rawRequest(allowed!.url, { target: "/guides/first", headers: { Host: host, "X-Forwarded-Host": "evil.example" } });
     for (let i = 0; i < 2; i++) {
       expect(canonical(await ask("mirror.example.org"))).toBe("https://mirror.example.org/guides/first");
       expect(canonical(await ask("DOCS.example.com"))).toBe("http://docs.example.com/guides/first");
@@ -292,7 +311,11 @@ describe("pinned-commit search under rotation", () => {
   beforeAll(async () => {
     // Enough pages that an index takes a while to build, and a commit per rotation step.
     const files: Record<string, string> = sampleContent();
-    for (let i = 0; i < PAGES; i++) Object.assign(files, page(`guides/extra-${i}`, `Extra ${i}`, `## Part ${i}\n\n${"Validators stake and vote on checkpoints. ".repeat(40)}`));
+    for (let i = 0; i < PAGES; i++)
+      Object.assign(
+        files,
+        page(`guides/extra-${i}`, `Extra ${i}`, `## Part ${i}\n\n${"Validators stake and vote on checkpoints. ".repeat(40)}`),
+      );
     const work = WorkingCopy.init().write(files);
     commits.push(work.commit("Many pages"));
     for (let i = 0; i < 10; i++) {
@@ -320,11 +343,18 @@ describe("pinned-commit search under rotation", () => {
   it("holds one client to one pending build (429 with Retry-After), serves another client and the live site meanwhile", async () => {
     const attack = commits.map((c) => from("127.0.0.1", `/api/search?q=validators&commit=${c}`));
     const other = from("127.0.0.2", `/api/search?q=validators&commit=${commits[0]}`);
-    const live = await Promise.all([from("127.0.0.3", "/guides/first"), from("127.0.0.3", "/api/search?q=validators"), from("127.0.0.1", "/api/catalogue")]);
+    const live = await Promise.all([
+      from("127.0.0.3", "/guides/first"),
+      from("127.0.0.3", "/api/search?q=validators"),
+      from("127.0.0.1", "/api/catalogue"),
+    ]);
     for (const res of live) expect(res.status, res.body.slice(0, 200)).toBe(200);
     const answers = await Promise.all(attack);
     const statuses = answers.map((a) => a.status);
-    expect(statuses.every((s) => [200, 429, 503].includes(s)), String(statuses)).toBe(true);
+    expect(
+      statuses.every((s) => [200, 429, 503].includes(s)),
+      String(statuses),
+    ).toBe(true);
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(1);
     for (const refused of answers.filter((a) => a.status !== 200)) {
       expect(refused.headers["retry-after"]).toMatch(/^\d+$/);
@@ -343,13 +373,17 @@ describe("pinned-commit search under rotation", () => {
       }
     });
     const reader = (async () => {
-      while (rotating) liveStatuses.push((await from("127.0.0.9", "/guides/first")).status, (await from("127.0.0.9", "/api/search?q=validators")).status);
+      while (rotating)
+        liveStatuses.push((await from("127.0.0.9", "/guides/first")).status, (await from("127.0.0.9", "/api/search?q=validators")).status);
     })();
     await Promise.all(attackers);
     rotating = false;
     await reader;
     expect(new Set(statuses).size).toBeGreaterThan(0);
-    expect([...new Set(statuses)].every((s) => [200, 429, 503].includes(s)), String([...new Set(statuses)])).toBe(true);
+    expect(
+      [...new Set(statuses)].every((s) => [200, 429, 503].includes(s)),
+      String([...new Set(statuses)]),
+    ).toBe(true);
     expect(liveStatuses.length).toBeGreaterThan(4);
     expect(new Set(liveStatuses)).toEqual(new Set([200]));
   }, 120_000);
@@ -410,7 +444,10 @@ describe("webhook limits", () => {
     expect(again.status).toBe(200);
     expect(JSON.parse(again.body).message).toMatch(/already received/);
     // A replay with a forged signature is refused, and a new delivery id is fetched for.
-    const forged = await rawRequest(server.url, { ...webhook(PUSH), headers: { ...webhook(PUSH).headers, "X-Hub-Signature-256": `sha256=${"0".repeat(64)}`, "X-GitHub-Delivery": "new-id" } });
+    const forged = await rawRequest(server.url, {
+      ...webhook(PUSH),
+      headers: { ...webhook(PUSH).headers, "X-Hub-Signature-256": `sha256=${"0".repeat(64)}`, "X-GitHub-Delivery": "new-id" },
+    });
     expect(forged.status).toBe(401);
     expect((await rawRequest(server.url, webhook(PUSH, { "X-GitHub-Delivery": "new-id" }))).status).toBe(202);
     await new Promise((r) => setTimeout(r, 500));
@@ -433,7 +470,10 @@ describe("webhook limits", () => {
     // The readers time out (408); the waiters are refused (503), or time out in their turn.
     const statuses = answers.map((a) => Number(/^HTTP\/1\.1 (\d+)/.exec(a)?.[1]));
     expect(statuses.filter((s) => s === 408).length).toBeGreaterThanOrEqual(8);
-    expect(statuses.every((s) => s === 408 || s === 503), String(new Set(statuses))).toBe(true);
+    expect(
+      statuses.every((s) => s === 408 || s === 503),
+      String(new Set(statuses)),
+    ).toBe(true);
     expect(answers.find((a) => a.startsWith("HTTP/1.1 408"))).toContain("did not arrive within 10 s");
     // Once they are gone, a delivery is read at once.
     expect((await rawRequest(server.url, webhook(PUSH, { "X-GitHub-Delivery": "after-the-stall" }))).status).toBe(202);

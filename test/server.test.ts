@@ -87,7 +87,12 @@ describe("production server on a local content repository", () => {
 
   it("serves the catalogue, sidebars and version as data", async () => {
     const catalogue = (await (await get("/api/catalogue")).json()) as Array<{ id: string; sidebar?: string }>;
-    expect(catalogue).toContainEqual({ id: "guides/first", title: "First Guide", description: "About first guide, for tests.", sidebar: "guidesSidebar" });
+    expect(catalogue).toContainEqual({
+      id: "guides/first",
+      title: "First Guide",
+      description: "About first guide, for tests.",
+      sidebar: "guidesSidebar",
+    });
     const sidebar = await (await get("/api/sidebars/referencesSidebar")).json();
     expect(sidebar.items).toEqual([
       { type: "link", label: "References", href: "/references", docId: "references" },

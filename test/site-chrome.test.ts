@@ -13,14 +13,36 @@ const NO_SIDEBAR = "/snippets/move-summary";
  * the catalogue before tables learnt to wrap their code: 30 of the 115 pages with tables).
  */
 const WIDE_TABLE_PAGES = [
-  "concepts/components", "concepts/cryptography/transaction-auth/keys-addresses", "concepts/dynamic-fields", "concepts/dynamic-fields/tables-bags",
-  "concepts/graphql-rpc", "concepts/object-ownership", "concepts/transfers", "concepts/transfers/transfer-to-object",
-  "guides/developer/advanced/custom-indexer", "guides/developer/advanced/graphql-migration", "guides/developer/app-examples/trading/indexer-api",
-  "guides/developer/cryptography/groth16", "guides/developer/cryptography/hashing", "guides/developer/cryptography/signing",
-  "guides/developer/dev-cheat-sheet", "guides/developer/getting-started/connect", "guides/operator/archives", "guides/operator/data-management",
-  "references/cli/client", "references/move/move-toml", "references/rust-sdk", "references/sui-api", "standards/closed-loop-token/action-request",
-  "standards/closed-loop-token/spending", "standards/closed-loop-token/token-policy", "standards/deepbook/orders", "standards/deepbook/query-the-pool",
-  "standards/deepbook/routing-a-swap", "standards/display", "sui-api-ref",
+  "concepts/components",
+  "concepts/cryptography/transaction-auth/keys-addresses",
+  "concepts/dynamic-fields",
+  "concepts/dynamic-fields/tables-bags",
+  "concepts/graphql-rpc",
+  "concepts/object-ownership",
+  "concepts/transfers",
+  "concepts/transfers/transfer-to-object",
+  "guides/developer/advanced/custom-indexer",
+  "guides/developer/advanced/graphql-migration",
+  "guides/developer/app-examples/trading/indexer-api",
+  "guides/developer/cryptography/groth16",
+  "guides/developer/cryptography/hashing",
+  "guides/developer/cryptography/signing",
+  "guides/developer/dev-cheat-sheet",
+  "guides/developer/getting-started/connect",
+  "guides/operator/archives",
+  "guides/operator/data-management",
+  "references/cli/client",
+  "references/move/move-toml",
+  "references/rust-sdk",
+  "references/sui-api",
+  "standards/closed-loop-token/action-request",
+  "standards/closed-loop-token/spending",
+  "standards/closed-loop-token/token-policy",
+  "standards/deepbook/orders",
+  "standards/deepbook/query-the-pool",
+  "standards/deepbook/routing-a-swap",
+  "standards/display",
+  "sui-api-ref",
 ];
 const SECTION_LINKS = ["/guides", "/concepts", "/standards", "/references"];
 const NO_JS: BrowserContextOptions = { javaScriptEnabled: false };
@@ -33,7 +55,8 @@ describe("the site's chrome in Chromium", () => {
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
     const ids = new Set(((await (await fetch(url("/api/catalogue"))).json()) as Array<{ id: string }>).map((p) => p.id));
-    for (const id of [GUIDE.slice(1), GRAPHQL.slice(1), NO_SIDEBAR.slice(1), ...WIDE_TABLE_PAGES]) expect(ids, `${id} is in the catalogue`).toContain(id);
+    for (const id of [GUIDE.slice(1), GRAPHQL.slice(1), NO_SIDEBAR.slice(1), ...WIDE_TABLE_PAGES])
+      expect(ids, `${id} is in the catalogue`).toContain(id);
     // Compile the pages once, a few at a time, so no test waits for a cold compile.
     const all = ["/", GUIDE, GRAPHQL, ...WIDE_TABLE_PAGES.map((id) => `/${id}`)];
     for (let i = 0; i < all.length; i += 4) await Promise.all(all.slice(i, i + 4).map((p) => fetch(url(p)).then((r) => r.arrayBuffer())));
@@ -53,7 +76,8 @@ describe("the site's chrome in Chromium", () => {
   }
 
   /** Opens a page; without JavaScript there is no hydration to wait for. */
-  const load = (page: Page, path: string, js = true) => (js ? open(page, url(path)) : page.goto(url(path), { waitUntil: "load" }).then(() => undefined));
+  const load = (page: Page, path: string, js = true) =>
+    js ? open(page, url(path)) : page.goto(url(path), { waitUntil: "load" }).then(() => undefined);
 
   describe("tables", () => {
     it("fit the content column at 1280 px, and the page never scrolls sideways at 375 px", async () => {
@@ -67,7 +91,9 @@ describe("the site's chrome in Chromium", () => {
             return list.map((table) => ({ table: table.getBoundingClientRect().width, column }));
           });
           tables += widths.length;
-          for (const [i, w] of widths.entries()) if (w.table > w.column + 0.5) problems.push(`${id}: table ${i + 1} is ${Math.round(w.table)} px in a ${Math.round(w.column)} px column`);
+          for (const [i, w] of widths.entries())
+            if (w.table > w.column + 0.5)
+              problems.push(`${id}: table ${i + 1} is ${Math.round(w.table)} px in a ${Math.round(w.column)} px column`);
           await page.setViewportSize({ width: 375, height: 800 });
           const overflow = await horizontalOverflow(page);
           if (overflow > 0) problems.push(`${id}: ${overflow} px wider than a 375 px screen`);
@@ -84,7 +110,9 @@ describe("the site's chrome in Chromium", () => {
         const cell = page.locator(".markdown td code", { hasText: "expire_timestamp" }).first();
         // Two lines, broken after the underscore; copying the cell gives the identifier back whole.
         expect(await cell.evaluate((code) => code.getClientRects().length)).toBe(2);
-        expect(await cell.evaluate((code) => [...code.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent))).toEqual(["expire_", "timestamp"]);
+        expect(
+          await cell.evaluate((code) => [...code.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent)),
+        ).toEqual(["expire_", "timestamp"]);
         expect(await cell.innerText()).toBe("expire_timestamp");
       });
     });
@@ -94,7 +122,12 @@ describe("the site's chrome in Chromium", () => {
         await load(page, "/guides/developer/advanced/graphql-migration");
         const box = page.locator(".table-scroll").first();
         await box.scrollIntoViewIfNeeded();
-        const state = () => box.evaluate((el) => ({ scrolls: el.scrollWidth > el.clientWidth, background: getComputedStyle(el).backgroundImage, attachment: getComputedStyle(el).backgroundAttachment }));
+        const state = () =>
+          box.evaluate((el) => ({
+            scrolls: el.scrollWidth > el.clientWidth,
+            background: getComputedStyle(el).backgroundImage,
+            attachment: getComputedStyle(el).backgroundAttachment,
+          }));
         const before = await state();
         expect(before.scrolls).toBe(true);
         // Covers that move with the content over shadows that stay at the edges.
@@ -107,7 +140,8 @@ describe("the site's chrome in Chromium", () => {
   });
 
   describe("navigation on a phone", () => {
-    const drawerLinks = (page: Page) => page.$$eval("#doc-sidebar nav a[href]", (links) => links.filter((a) => a.getClientRects().length).map((a) => a.getAttribute("href")));
+    const drawerLinks = (page: Page) =>
+      page.$$eval("#doc-sidebar nav a[href]", (links) => links.filter((a) => a.getClientRects().length).map((a) => a.getAttribute("href")));
 
     it.each([
       ["a guide", GUIDE, GUIDE],
@@ -143,7 +177,13 @@ describe("the site's chrome in Chromium", () => {
         const title = (await page.locator("h1").boundingBox())!;
         const toc = (await page.locator(".toc-narrow").boundingBox())!;
         expect(title.y + title.height).toBeLessThanOrEqual(toc.y);
-        expect(await page.locator("h1").evaluate((h1) => Boolean(h1.compareDocumentPosition(document.querySelector(".toc-narrow")!) & Node.DOCUMENT_POSITION_FOLLOWING))).toBe(true);
+        expect(
+          await page
+            .locator("h1")
+            .evaluate((h1) =>
+              Boolean(h1.compareDocumentPosition(document.querySelector(".toc-narrow")!) & Node.DOCUMENT_POSITION_FOLLOWING),
+            ),
+        ).toBe(true);
       });
     });
   });
@@ -176,7 +216,10 @@ describe("the site's chrome in Chromium", () => {
 
   it("starts the breadcrumbs with the section", async () => {
     await withPage(DESKTOP, async (page) => {
-      const crumbs = () => page.$$eval('nav[aria-label="Breadcrumbs"] li', (items) => items.map((li) => [li.textContent, li.querySelector("a")?.getAttribute("href") ?? null]));
+      const crumbs = () =>
+        page.$$eval('nav[aria-label="Breadcrumbs"] li', (items) =>
+          items.map((li) => [li.textContent, li.querySelector("a")?.getAttribute("href") ?? null]),
+        );
       await load(page, GUIDE);
       expect(await crumbs()).toEqual([
         ["Guides", "/guides"],
@@ -198,7 +241,9 @@ describe("the site's chrome in Chromium", () => {
       const footer = page.locator("footer.site-footer");
       expect(await footer.locator('a[rel~="license"]').getAttribute("href")).toBe("https://creativecommons.org/licenses/by/4.0/");
       const hrefs = await footer.locator("a").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
-      expect(hrefs).toEqual(expect.arrayContaining(["https://github.com/MystenLabs/sui", "https://discord.gg/sui", "https://forums.sui.io"]));
+      expect(hrefs).toEqual(
+        expect.arrayContaining(["https://github.com/MystenLabs/sui", "https://discord.gg/sui", "https://forums.sui.io"]),
+      );
       expect(await page.locator(".brand svg").count()).toBe(1);
     });
   });
@@ -219,7 +264,12 @@ describe("the site's chrome in Chromium", () => {
       // Without SITE_URL or ALLOWED_HOSTS, the origin is http://localhost:<PORT> (never the request's Host).
       const origin = `http://localhost:${new URL(server.url).port}`;
       const meta = await metaOf(path);
-      expect(meta).toEqual({ canonical: `${origin}${path}`, ogUrl: `${origin}${path}`, ogImage: `${origin}/social-card.png`, twitterImage: `${origin}/social-card.png` });
+      expect(meta).toEqual({
+        canonical: `${origin}${path}`,
+        ogUrl: `${origin}${path}`,
+        ogImage: `${origin}/social-card.png`,
+        twitterImage: `${origin}/social-card.png`,
+      });
     });
 
     it("serves the social image as a 1200 × 630 PNG", async () => {
@@ -230,7 +280,11 @@ describe("the site's chrome in Chromium", () => {
     });
   });
 
-  it.each([["home", "/"], ["guide", GUIDE], ["graphql", GRAPHQL]])("ships at most 120 KB of gzipped JavaScript on the %s page", async (_name, path) => {
+  it.each([
+    ["home", "/"],
+    ["guide", GUIDE],
+    ["graphql", GRAPHQL],
+  ])("ships at most 120 KB of gzipped JavaScript on the %s page", async (_name, path) => {
     await withPage(DESKTOP, async (page) => {
       const scripts: Array<Promise<number>> = [];
       page.on("response", (response) => {
@@ -244,23 +298,34 @@ describe("the site's chrome in Chromium", () => {
     });
   });
 
-  it.each(["light", "dark"] as const)("looks right at 1280 and 375 px in the %s theme (screenshots)", async (theme) => {
-    for (const [name, options] of [["1280", DESKTOP], ["375", PHONE]] as const) {
-      await withPage({ ...options, colorScheme: theme }, async (page) => {
-        for (const [pageName, path] of [["home", "/"], ["guide", GUIDE], ["tables", "/standards/deepbook/orders"]]) {
-          await load(page, path!);
-          await screenshot(page, `chrome-${pageName}-${name}-${theme}`, false);
-        }
-        await load(page, GUIDE);
-        if (name === "375") {
-          await page.click(".menu-button");
-          await page.locator("#doc-sidebar .drawer-sections").waitFor({ state: "visible" });
-          await screenshot(page, `chrome-drawer-375-${theme}`, false);
-        } else {
-          await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-          await screenshot(page, `chrome-footer-1280-${theme}`, false);
-        }
-      });
-    }
-  }, 120_000);
+  it.each(["light", "dark"] as const)(
+    "looks right at 1280 and 375 px in the %s theme (screenshots)",
+    async (theme) => {
+      for (const [name, options] of [
+        ["1280", DESKTOP],
+        ["375", PHONE],
+      ] as const) {
+        await withPage({ ...options, colorScheme: theme }, async (page) => {
+          for (const [pageName, path] of [
+            ["home", "/"],
+            ["guide", GUIDE],
+            ["tables", "/standards/deepbook/orders"],
+          ]) {
+            await load(page, path!);
+            await screenshot(page, `chrome-${pageName}-${name}-${theme}`, false);
+          }
+          await load(page, GUIDE);
+          if (name === "375") {
+            await page.click(".menu-button");
+            await page.locator("#doc-sidebar .drawer-sections").waitFor({ state: "visible" });
+            await screenshot(page, `chrome-drawer-375-${theme}`, false);
+          } else {
+            await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+            await screenshot(page, `chrome-footer-1280-${theme}`, false);
+          }
+        });
+      }
+    },
+    120_000,
+  );
 });

@@ -35,11 +35,15 @@ describe("compiling in worker threads", () => {
     const started = Date.now();
     let stoppedAt = 0;
     const runaway = engine.compile(snapshot, engine.page(snapshot, "guides/runaway")).catch((e: unknown) => ((stoppedAt = Date.now()), e));
-    const others = await Promise.all(["guides/first", "guides/second", "guides/third"].map((id) => engine.compile(snapshot, engine.page(snapshot, id))));
+    const others = await Promise.all(
+      ["guides/first", "guides/second", "guides/third"].map((id) => engine.compile(snapshot, engine.page(snapshot, id))),
+    );
     expect(others.map((c) => c.toc[0]?.text)).toEqual(["Install", "Next", "Third"]);
     const error = await runaway;
     expect(error).toBeInstanceOf(CompileError);
-    expect((error as CompileError).message).toMatch(/^docs\/guides\/runaway\.mdx: compiling this page took longer than 6 s and was stopped/);
+    expect((error as CompileError).message).toMatch(
+      /^docs\/guides\/runaway\.mdx: compiling this page took longer than 6 s and was stopped/,
+    );
     // 6 s of running, plus the wait for a worker to start on a loaded machine; never forever.
     expect(stoppedAt - started).toBeLessThan(30_000);
     expect(log).toEqual([expect.stringMatching(/compile of docs\/guides\/runaway\.mdx \(\/guides\/runaway\) stopped/)]);
@@ -116,7 +120,11 @@ describe("shutting down", () => {
     const server = await startServer();
     const catalogue = (await (await fetch(`${server.url}/api/catalogue`)).json()) as Array<{ id: string }>;
     // Cold pages, several per worker: compiles are running and queued when the signal comes.
-    const requests = catalogue.slice(0, 24).map((e) => fetch(`${server.url}/${e.id}`).then((r) => r.text()).catch(() => ""));
+    const requests = catalogue.slice(0, 24).map((e) =>
+      fetch(`${server.url}/${e.id}`)
+        .then((r) => r.text())
+        .catch(() => ""),
+    );
     await new Promise((r) => setTimeout(r, 300));
     const started = Date.now();
     await server.stop();

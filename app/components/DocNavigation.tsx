@@ -7,7 +7,17 @@ import { sectionOf } from "~/lib/sections";
  * The way down to the page: its section, the sidebar categories above it, the page itself. A page
  * outside the four sections has none; a section's own index page is its only crumb.
  */
-export function Breadcrumbs({ pageId, sidebar, navigation, title }: { pageId: string; sidebar: SidebarItem[] | null; navigation: Navigation; title: string }) {
+export function Breadcrumbs({
+  pageId,
+  sidebar,
+  navigation,
+  title,
+}: {
+  pageId: string;
+  sidebar: SidebarItem[] | null;
+  navigation: Navigation;
+  title: string;
+}) {
   const href = useDocHref();
   const section = sectionOf(pageId, sidebar);
   if (!section) return null;
@@ -16,7 +26,9 @@ export function Breadcrumbs({ pageId, sidebar, navigation, title }: { pageId: st
     <nav aria-label="Breadcrumbs" className="breadcrumbs">
       <ol>
         {crumbs.map((crumb) => (
-          <li key={crumb.label + crumb.href}>{crumb.href ? <Link to={href(crumb.href)}>{crumb.label}</Link> : <span>{crumb.label}</span>}</li>
+          <li key={crumb.label + crumb.href}>
+            {crumb.href ? <Link to={href(crumb.href)}>{crumb.label}</Link> : <span>{crumb.label}</span>}
+          </li>
         ))}
         <li aria-current="page">{title}</li>
       </ol>

@@ -42,8 +42,8 @@ export function DocPage({ data }: { data: PageData }) {
               <footer className="doc-footer">
                 {page.lastChange ? (
                   <span className="last-change">
-                    Last updated on <time dateTime={page.lastChange.date}>{page.lastChange.date.slice(0, 10)}</time> by {page.lastChange.author} ·{" "}
-                    <Link to={withCommit(`/history/${page.id}`, pinned)}>Page history</Link>
+                    Last updated on <time dateTime={page.lastChange.date}>{page.lastChange.date.slice(0, 10)}</time> by{" "}
+                    {page.lastChange.author} · <Link to={withCommit(`/history/${page.id}`, pinned)}>Page history</Link>
                   </span>
                 ) : null}
                 {page.editUrl ? (

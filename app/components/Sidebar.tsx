@@ -39,7 +39,13 @@ function SidebarList({ items, currentId, level, path }: Props & { level: number;
     <ul className={`sidebar-list level-${level}`}>
       {items.map((item) =>
         item.type === "category" ? (
-          <SidebarCategory key={`c:${item.label}:${item.href ?? ""}`} item={item} currentId={currentId} level={level} path={`${path}/${item.label}`} />
+          <SidebarCategory
+            key={`c:${item.label}:${item.href ?? ""}`}
+            item={item}
+            currentId={currentId}
+            level={level}
+            path={`${path}/${item.label}`}
+          />
         ) : (
           <li key={`l:${item.href}`}>
             <SidebarLink item={item} active={item.docId === currentId} />

@@ -21,7 +21,12 @@ export function SidebarDrawer({ open, onClose, children }: { open: boolean; onCl
   };
   return (
     <>
-      <aside id={SIDEBAR_ID} ref={ref} className={`sidebar-container${open ? " open" : ""}${children ? "" : " drawer-only"}`} aria-label="Sidebar">
+      <aside
+        id={SIDEBAR_ID}
+        ref={ref}
+        className={`sidebar-container${open ? " open" : ""}${children ? "" : " drawer-only"}`}
+        aria-label="Sidebar"
+      >
         <a className="drawer-close" href="#main" onClick={close} aria-label="Close navigation">
           <span aria-hidden="true">×</span>
         </a>

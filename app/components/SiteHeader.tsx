@@ -19,7 +19,14 @@ export function Logo() {
   return (
     <svg className="brand-mark" viewBox="0 0 32 32" width="28" height="28" aria-hidden="true" focusable="false">
       <rect width="32" height="32" rx="8" fill="#1f6feb" />
-      <path d="M8 11.5q2-2.6 4 0t4 0 4 0 4 0M8 17.5h16M8 23.5h10" fill="none" stroke="#fff" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M8 11.5q2-2.6 4 0t4 0 4 0 4 0M8 17.5h16M8 23.5h10"
+        fill="none"
+        stroke="#fff"
+        strokeWidth="2.6"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }
@@ -44,7 +51,14 @@ export function SiteHeader({ sourceRepoUrl, drawer }: { sourceRepoUrl: string; d
         <a className="skip-link" href="#main">
           Skip to content
         </a>
-        <a className="menu-button" href={`#${SIDEBAR_ID}`} onClick={openMenu} aria-label="Open navigation" aria-expanded={menu.open} aria-controls={SIDEBAR_ID}>
+        <a
+          className="menu-button"
+          href={`#${SIDEBAR_ID}`}
+          onClick={openMenu}
+          aria-label="Open navigation"
+          aria-expanded={menu.open}
+          aria-controls={SIDEBAR_ID}
+        >
           <span aria-hidden="true">☰</span>
         </a>
         <Link to={href("/")} className="brand">

@@ -6,7 +6,11 @@ function TocList({ toc, active }: { toc: TocEntry[]; active?: string }) {
     <ul>
       {toc.map((entry) => (
         <li key={entry.id} className={`toc-depth-${entry.depth}`}>
-          <a href={`#${entry.id}`} className={entry.id === active ? "active" : undefined} aria-current={entry.id === active ? "location" : undefined}>
+          <a
+            href={`#${entry.id}`}
+            className={entry.id === active ? "active" : undefined}
+            aria-current={entry.id === active ? "location" : undefined}
+          >
             {entry.text}
           </a>
         </li>

@@ -22,7 +22,10 @@ export function useActiveHeading(ids: string[], endSelector = ".site-footer"): s
     let atEnd = false;
     const update = () => {
       // On a page that does not scroll, the footer is always in view: that is no reason to skip ahead.
-      const current = atEnd && window.scrollY > 0 ? headings.findLast((h) => h.getBoundingClientRect().top < window.innerHeight) : headings.findLast((h) => passed.has(h));
+      const current =
+        atEnd && window.scrollY > 0
+          ? headings.findLast((h) => h.getBoundingClientRect().top < window.innerHeight)
+          : headings.findLast((h) => passed.has(h));
       setActive((current ?? headings[0]!).id);
     };
     const line = new IntersectionObserver(

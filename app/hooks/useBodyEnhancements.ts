@@ -85,7 +85,8 @@ function enhanceTabs(tabs: HTMLElement): void {
   const group = tabs.dataset.groupId;
   const remembered = group ? readStorage(storageKey(group)) : undefined;
   const panels = panelsOf(tabs);
-  const initial = panels.find((panel) => panel.dataset.value === remembered) ?? panels.find((panel) => panel.hasAttribute("data-default")) ?? panels[0];
+  const initial =
+    panels.find((panel) => panel.dataset.value === remembered) ?? panels.find((panel) => panel.hasAttribute("data-default")) ?? panels[0];
   if (initial) show(tabs, initial.dataset.value!);
 }
 
@@ -184,7 +185,8 @@ function watchTables(body: HTMLElement): (() => void) | undefined {
 
 function regionLabel(wrapper: HTMLElement, number: number): string {
   let heading: Element | null = wrapper;
-  while (heading && !/^H[1-6]$/.test(heading.tagName)) heading = heading.previousElementSibling ?? heading.parentElement?.closest(".markdown > *") ?? null;
+  while (heading && !/^H[1-6]$/.test(heading.tagName))
+    heading = heading.previousElementSibling ?? heading.parentElement?.closest(".markdown > *") ?? null;
   const section = heading?.textContent?.trim();
   return `Table ${number}${section ? `, ${section}` : ""} (scrolls sideways)`;
 }

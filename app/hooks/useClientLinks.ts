@@ -42,6 +42,7 @@ export function useClientLinks(ref: RefObject<HTMLElement>): string | undefined 
 function internalPath(link: HTMLAnchorElement): string | undefined {
   if (link.target || link.hasAttribute("download") || link.origin !== location.origin) return undefined;
   const href = link.getAttribute("href")!;
-  if (!href.startsWith("/") || href.startsWith("//") || /^\/(static|api)\//.test(href) || /\.[a-z0-9]+$/i.test(link.pathname)) return undefined;
+  if (!href.startsWith("/") || href.startsWith("//") || /^\/(static|api)\//.test(href) || /\.[a-z0-9]+$/i.test(link.pathname))
+    return undefined;
   return href;
 }

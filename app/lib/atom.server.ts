@@ -16,7 +16,11 @@ export function changesAtom(origin: string, changes: ChangeItem[]): string {
   const entries = changes.map((c) => {
     const diff = (id: string) => `${origin}/diff/${id}?to=${c.oid}`;
     const link = c.pages[0] ? diff(c.pages[0].id) : `${origin}/changes`;
-    const list = [...c.pages.map((p) => `<li><a href="${escapeXml(diff(p.id))}">${escapeXml(p.title)}</a> (/${escapeXml(p.id)})</li>`), ...c.files.map((f) => `<li>${escapeXml(f)}</li>`), ...(c.more ? [`<li>and ${c.more} more files</li>`] : [])];
+    const list = [
+      ...c.pages.map((p) => `<li><a href="${escapeXml(diff(p.id))}">${escapeXml(p.title)}</a> (/${escapeXml(p.id)})</li>`),
+      ...c.files.map((f) => `<li>${escapeXml(f)}</li>`),
+      ...(c.more ? [`<li>and ${c.more} more files</li>`] : []),
+    ];
     const html = `${c.body ? `<p>${escapeXml(c.body).replace(/\n/g, "<br/>")}</p>` : ""}<ul>${list.join("")}</ul>`;
     return [
       "  <entry>",

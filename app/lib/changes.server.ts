@@ -37,8 +37,15 @@ export async function loadChanges(url: URL): Promise<ChangesData> {
     const page = pageNumberParam(url, MAX_PAGE);
     redirectToCanonical(url, ["page"]);
     const { entries, more } = await content.recentChanges({ skip: (page - 1) * CHANGES_PER_PAGE, limit: CHANGES_PER_PAGE });
-    if (entries.length === 0 && page > 1) throw notFound(`There are fewer than ${page} pages of changes.`, { label: "Newest changes", href: "/changes" });
-    return { page, more, live: content.liveSnapshot().commit.oid, changes: entries.map(changeItem), sourceRepoUrl: content.config.sourceRepoUrl };
+    if (entries.length === 0 && page > 1)
+      throw notFound(`There are fewer than ${page} pages of changes.`, { label: "Newest changes", href: "/changes" });
+    return {
+      page,
+      more,
+      live: content.liveSnapshot().commit.oid,
+      changes: entries.map(changeItem),
+      sourceRepoUrl: content.config.sourceRepoUrl,
+    };
   } catch (error) {
     throw errorResponse(error);
   }

@@ -24,7 +24,8 @@ export interface DiffData {
 /** What changed in one page between ?from= and ?to= (see ContentService.pageDiff for the defaults). */
 export async function loadDiff(url: URL): Promise<DiffData> {
   try {
-    if (url.search.length > MAX_QUERY_STRING_LENGTH) throw new BadRequestError(`The query string is longer than ${MAX_QUERY_STRING_LENGTH} characters`);
+    if (url.search.length > MAX_QUERY_STRING_LENGTH)
+      throw new BadRequestError(`The query string is longer than ${MAX_QUERY_STRING_LENGTH} characters`);
     const rawId = url.pathname.replace(/^\/diff\/?/, "");
     if (!rawId) throw new BadRequestError("Name a page: /diff/<page id>?from=<commit>&to=<commit>, e.g. /diff/concepts/object-model");
     const { id } = parsePagePath(`/${rawId}`);

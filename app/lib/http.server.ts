@@ -30,11 +30,24 @@ export function errorResponse(error: unknown): Response {
     // A source that does not compile (e.g. at a commit that was never published) is a content
     // problem the reader can route around, not a server fault: the title says so.
     const title =
-      error instanceof CompileError ? "This page's source does not compile" : error.status === 400 ? "Bad request" : error.status === 404 ? "Page not found" : "Something went wrong";
+      error instanceof CompileError
+        ? "This page's source does not compile"
+        : error.status === 400
+          ? "Bad request"
+          : error.status === 404
+            ? "Page not found"
+            : "Something went wrong";
     return Response.json({ status: error.status, title, message: error.message } satisfies ErrorPayload, { status: error.status });
   }
   console.error(error);
-  return Response.json({ status: 500, title: "Something went wrong", message: "The server could not render this page. The error has been logged." } satisfies ErrorPayload, { status: 500 });
+  return Response.json(
+    {
+      status: 500,
+      title: "Something went wrong",
+      message: "The server could not render this page. The error has been logged.",
+    } satisfies ErrorPayload,
+    { status: 500 },
+  );
 }
 
 export function notFound(message: string, suggestion?: ErrorPayload["suggestion"]): Response {
@@ -57,7 +70,8 @@ export const MAX_QUERY_STRING_LENGTH = 4096;
  * an oversized query string, and for a repeated ?commit=: which one the reader meant is a guess.
  */
 export function commitParam(url: URL): string | null {
-  if (url.search.length > MAX_QUERY_STRING_LENGTH) throw new BadRequestError(`The query string is longer than ${MAX_QUERY_STRING_LENGTH} characters`);
+  if (url.search.length > MAX_QUERY_STRING_LENGTH)
+    throw new BadRequestError(`The query string is longer than ${MAX_QUERY_STRING_LENGTH} characters`);
   const values = url.searchParams.getAll("commit");
   if (values.length > 1) throw new BadRequestError("?commit= is given more than once: name one commit");
   return values[0] ?? null;

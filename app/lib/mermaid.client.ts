@@ -25,7 +25,16 @@ export async function drawDiagrams(placeholders: readonly HTMLElement[]): Promis
       fontFamily: getComputedStyle(document.body).fontFamily,
       themeVariables: { fontSize: "15px" },
       flowchart: { nodeSpacing: 28, rankSpacing: 48, padding: 10 },
-      sequence: { mirrorActors: false, actorMargin: 24, width: 120, boxMargin: 6, messageMargin: 30, actorFontSize: 15, messageFontSize: 15, noteFontSize: 14 },
+      sequence: {
+        mirrorActors: false,
+        actorMargin: 24,
+        width: 120,
+        boxMargin: 6,
+        messageMargin: 30,
+        actorFontSize: 15,
+        messageFontSize: 15,
+        noteFontSize: 14,
+      },
     };
     mermaid.initialize(config);
     for (const [index, placeholder] of placeholders.entries()) {

@@ -1,4 +1,12 @@
-import { mapBodyUrls, navigationFor, NotFoundError, parsePagePath, type Navigation, type SidebarItem, type TocEntry } from "../../server/index";
+import {
+  mapBodyUrls,
+  navigationFor,
+  NotFoundError,
+  parsePagePath,
+  type Navigation,
+  type SidebarItem,
+  type TocEntry,
+} from "../../server/index";
 import { content } from "~/content.server";
 import { withCommit } from "./commit";
 import { canonicalSearch, permanentRedirect, redirectToCanonical, requestedSnapshot } from "./canonical-url.server";
@@ -50,7 +58,10 @@ export async function loadPage(url: URL, origin: string): Promise<PageData | Mar
     if (!page) {
       content.checkReadable(snapshot, request.id);
       if (pinned && content.liveSnapshot().catalogue.pages.has(request.id)) {
-        throw notFound(`The page /${request.id} does not exist at commit ${pinned}.`, { label: "Read the live page", href: `/${request.id}` });
+        throw notFound(`The page /${request.id} does not exist at commit ${pinned}.`, {
+          label: "Read the live page",
+          href: `/${request.id}`,
+        });
       }
       // A page below an existing one (a method of the JSON-RPC reference, a GraphQL type) points up to it.
       const parent = catalogue.pages.get(request.id.split("/").slice(0, -1).join("/"));
@@ -80,12 +91,17 @@ export async function loadPage(url: URL, origin: string): Promise<PageData | Mar
       },
       sidebar,
       navigation: sidebar ? navigationFor(sidebar, page.id) : { breadcrumbs: [] },
-      commit: { oid: snapshot.commit.oid, date: new Date(snapshot.commit.timestamp * 1000).toISOString(), subject: snapshot.commit.subject },
+      commit: {
+        oid: snapshot.commit.oid,
+        date: new Date(snapshot.commit.timestamp * 1000).toISOString(),
+        subject: snapshot.commit.subject,
+      },
       pinned,
       site: { sourceRepoUrl: config.sourceRepoUrl, origin },
     };
   } catch (error) {
-    if (error instanceof NotFoundError && error.what === "commit") throw notFound(error.message, { label: "Go to the live site", href: `/${url.pathname.replace(/^[/\\]+/, "")}` });
+    if (error instanceof NotFoundError && error.what === "commit")
+      throw notFound(error.message, { label: "Go to the live site", href: `/${url.pathname.replace(/^[/\\]+/, "")}` });
     throw errorResponse(error);
   }
 }

@@ -10,7 +10,19 @@ const SITE_NAME = "Sui Documentation";
  * site's public origin (origin.server.ts), so the canonical URL, og:url and og:image are absolute,
  * as crawlers and link previews require.
  */
-export function pageMeta({ origin, path, title, description, type }: { origin: string; path: string; title?: string; description: string; type: "website" | "article" }): MetaDescriptor[] {
+export function pageMeta({
+  origin,
+  path,
+  title,
+  description,
+  type,
+}: {
+  origin: string;
+  path: string;
+  title?: string;
+  description: string;
+  type: "website" | "article";
+}): MetaDescriptor[] {
   const url = `${origin}${path}`;
   const image = `${origin}${SOCIAL_IMAGE.path}`;
   return [

@@ -15,8 +15,7 @@ export interface BodyLimits {
 }
 
 export type BodyOutcome =
-  | { ok: true; body: Buffer }
-  | { ok: false; status: 408 | 413 | 503; message: string; headers?: Record<string, string> };
+  { ok: true; body: Buffer } | { ok: false; status: 408 | 413 | 503; message: string; headers?: Record<string, string> };
 
 /** When a sender refused for want of a turn may try again. */
 const RETRY_AFTER_SECONDS = 5;
@@ -84,7 +83,8 @@ class Turns {
 
   release(): void {
     const next = this.line.shift();
-    if (next) next(); // the turn passes on: `active` stays
+    if (next)
+      next(); // the turn passes on: `active` stays
     else this.active--;
   }
 }

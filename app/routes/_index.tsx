@@ -22,9 +22,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const url = new URL(request.url);
     const { snapshot, pinned } = await requestedSnapshot(url);
     redirectToCanonical(url, ["commit"], pinned);
-    const sections = SECTIONS.map((s) => ({ ...s, title: snapshot.catalogue.pages.get(s.href.slice(1))?.title ?? s.label, blurb: BLURBS[s.href]! }));
+    const sections = SECTIONS.map((s) => ({
+      ...s,
+      title: snapshot.catalogue.pages.get(s.href.slice(1))?.title ?? s.label,
+      blurb: BLURBS[s.href]!,
+    }));
     const origin = publicOrigin(request.headers.get("Host"));
-    return data({ sections, pages: snapshot.catalogue.pages.size, pinned, sourceRepoUrl: content.config.sourceRepoUrl, origin }, { headers: cacheHeaders(pinned) });
+    return data(
+      { sections, pages: snapshot.catalogue.pages.size, pinned, sourceRepoUrl: content.config.sourceRepoUrl, origin },
+      { headers: cacheHeaders(pinned) },
+    );
   } catch (error) {
     throw errorResponse(error);
   }
@@ -32,7 +39,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data
-    ? pageMeta({ origin: data.origin, path: "/", description: "Guides, concepts, standards and references for building on Sui with Move.", type: "website" })
+    ? pageMeta({
+        origin: data.origin,
+        path: "/",
+        description: "Guides, concepts, standards and references for building on Sui with Move.",
+        type: "website",
+      })
     : [{ title: "Sui Documentation" }];
 
 export default function Landing() {
@@ -45,8 +57,7 @@ export default function Landing() {
           <section className="hero">
             <h1>Build on Sui</h1>
             <p>
-              Everything you need to write Move smart contracts, build apps and run nodes on Sui, in {pages} pages served
-              straight from Git.
+              Everything you need to write Move smart contracts, build apps and run nodes on Sui, in {pages} pages served straight from Git.
             </p>
             <div className="hero-actions">
               <Link className="button primary" to={withCommit("/guides/developer/getting-started", pinned)}>

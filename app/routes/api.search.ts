@@ -21,7 +21,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const query = parseSearchRequest(url.searchParams);
     redirectToCanonical(url, SEARCH_PARAMS, pinned);
     const { total, results } = await content.search(snapshot, query, context.clientAddress);
-    return Response.json({ query: query.q, commit: snapshot.commit.oid, limit: query.limit, total, results }, { headers: cacheHeaders(pinned) });
+    return Response.json(
+      { query: query.q, commit: snapshot.commit.oid, limit: query.limit, total, results },
+      { headers: cacheHeaders(pinned) },
+    );
   } catch (error) {
     return jsonError(error);
   }

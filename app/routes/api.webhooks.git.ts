@@ -20,7 +20,11 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!content.config.webhookSecret) return refuseUnread(request, 404, "Webhooks are off: set WEBHOOK_SECRET to turn them on");
   const type = request.headers.get("Content-Type")?.split(";")[0]?.trim().toLowerCase();
   if (type !== "application/json") {
-    return refuseUnread(request, 415, `Set the webhook's content type to application/json (got ${type ? `"${type.slice(0, 60)}"` : "none"})`);
+    return refuseUnread(
+      request,
+      415,
+      `Set the webhook's content type to application/json (got ${type ? `"${type.slice(0, 60)}"` : "none"})`,
+    );
   }
   const read = await readBody(request);
   if (!read.ok) {

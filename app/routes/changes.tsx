@@ -26,7 +26,8 @@ export default function Changes() {
       <main id="main" className="history-page changes-page">
         <h1>Recent changes</h1>
         <p>
-          Commits of the published branch that changed the documentation, newest first. Follow them in a feed reader: <a href="/changes.atom">Atom feed</a>.
+          Commits of the published branch that changed the documentation, newest first. Follow them in a feed reader:{" "}
+          <a href="/changes.atom">Atom feed</a>.
         </p>
         <ol className="changes-list">
           {data.changes.map((c) => (

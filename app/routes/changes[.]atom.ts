@@ -10,7 +10,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   try {
     const { entries } = await content.recentChanges({ skip: 0, limit: CHANGES_PER_PAGE });
     const body = changesAtom(publicOrigin(request.headers.get("Host")), entries.map(changeItem));
-    return new Response(body, { headers: { "Content-Type": "application/atom+xml; charset=utf-8", "Cache-Control": "public, max-age=60" } });
+    return new Response(body, {
+      headers: { "Content-Type": "application/atom+xml; charset=utf-8", "Cache-Control": "public, max-age=60" },
+    });
   } catch (error) {
     return jsonError(error);
   }

@@ -30,7 +30,13 @@ export default function Diff() {
         <h1>Changes to “{diff.title}”</h1>
         <dl className="diff-commits">
           <dt>From</dt>
-          <dd>{diff.from ? <CommitLine commit={diff.from} href={`/${diff.id}?commit=${diff.from.oid}`} /> : "nothing: this change created the page"}</dd>
+          <dd>
+            {diff.from ? (
+              <CommitLine commit={diff.from} href={`/${diff.id}?commit=${diff.from.oid}`} />
+            ) : (
+              "nothing: this change created the page"
+            )}
+          </dd>
           <dt>To</dt>
           <dd>
             <CommitLine commit={diff.to} href={`/${diff.id}?commit=${diff.to.oid}`} />
@@ -45,7 +51,11 @@ export default function Diff() {
             </>
           ) : null}
         </p>
-        {diff.hunks.length === 0 ? <p>The page reads the same at both commits.</p> : diff.hunks.map((hunk) => <Hunk key={`${hunk.oldStart}:${hunk.newStart}`} hunk={hunk} />)}
+        {diff.hunks.length === 0 ? (
+          <p>The page reads the same at both commits.</p>
+        ) : (
+          diff.hunks.map((hunk) => <Hunk key={`${hunk.oldStart}:${hunk.newStart}`} hunk={hunk} />)
+        )}
       </main>
       <SiteFooter />
     </div>
@@ -67,7 +77,9 @@ function Hunk({ hunk }: { hunk: DiffHunk }) {
             </span>
           ) : (
             <span key={i} className="diff-change">
-              {part.segments.map((s, j) => (s.change === "del" ? <del key={j}>{s.text}</del> : s.change === "ins" ? <ins key={j}>{s.text}</ins> : s.text))}
+              {part.segments.map((s, j) =>
+                s.change === "del" ? <del key={j}>{s.text}</del> : s.change === "ins" ? <ins key={j}>{s.text}</ins> : s.text,
+              )}
               {"\n"}
             </span>
           ),

@@ -27,7 +27,8 @@ export default function History() {
         <main id="main" className="history-page">
           <h1>History of “{data.title}”</h1>
           <p>
-            Every commit that changed <Link to={withCommit(`/${data.id}`, data.pinned)}>/{data.id}</Link>, newest first. Open one to read the page as it was then.
+            Every commit that changed <Link to={withCommit(`/${data.id}`, data.pinned)}>/{data.id}</Link>, newest first. Open one to read
+            the page as it was then.
           </p>
           <ol className="history-list">
             {data.commits.map((c) => (

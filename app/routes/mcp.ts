@@ -7,7 +7,8 @@ import { boundedBodyReader, refuseUnread, type BodyLimits } from "~/lib/request-
 const MCP_BODY_LIMITS: BodyLimits = { maxBytes: 64 * 1024, timeoutMs: 10_000, concurrentReads: 16, waitingReads: 256 };
 const readBody = boundedBodyReader(MCP_BODY_LIMITS);
 
-const STATELESS = "This MCP endpoint is stateless: POST JSON-RPC messages to /mcp (Streamable HTTP); there is no stream to GET or session to DELETE.";
+const STATELESS =
+  "This MCP endpoint is stateless: POST JSON-RPC messages to /mcp (Streamable HTTP); there is no stream to GET or session to DELETE.";
 
 export function loader() {
   return Response.json({ error: STATELESS }, { status: 405, headers: { Allow: "POST" } });

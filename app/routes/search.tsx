@@ -33,7 +33,16 @@ export default function SearchPage() {
           <Form method="get" action="/search" role="search" className="search-page-form">
             <label htmlFor="search-page-q">Words to look for</label>
             <div className="search-page-field">
-              <input id="search-page-q" type="search" name="q" defaultValue={q} key={q} maxLength={maxQueryLength} autoComplete="off" spellCheck={false} />
+              <input
+                id="search-page-q"
+                type="search"
+                name="q"
+                defaultValue={q}
+                key={q}
+                maxLength={maxQueryLength}
+                autoComplete="off"
+                spellCheck={false}
+              />
               {pinned ? <input type="hidden" name="commit" value={pinned} /> : null}
               <button type="submit">Search</button>
             </div>
@@ -41,7 +50,9 @@ export default function SearchPage() {
           {pinned ? <p className="search-page-note">Searching the documentation as it was at commit {pinned.slice(0, 7)}.</p> : null}
           {q ? (
             <p className="search-page-count" role="status">
-              {total === 0 ? `No page matches “${q}”. Check the spelling, or try fewer or other words.` : `${total} page${total === 1 ? "" : "s"} match.`}
+              {total === 0
+                ? `No page matches “${q}”. Check the spelling, or try fewer or other words.`
+                : `${total} page${total === 1 ? "" : "s"} match.`}
             </p>
           ) : null}
           {results.length ? (

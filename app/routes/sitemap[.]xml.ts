@@ -12,7 +12,10 @@ export function loader({ request }: LoaderFunctionArgs) {
   const urls = ["", ...live.catalogue.pages.keys()]
     .map((id) => `<url><loc>${escapeXml(`${origin}/${id}`)}</loc><lastmod>${lastmod}</lastmod></url>`)
     .join("\n");
-  return new Response(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`, {
-    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=300" },
-  });
+  return new Response(
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`,
+    {
+      headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=300" },
+    },
+  );
 }

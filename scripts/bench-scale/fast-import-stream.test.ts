@@ -13,7 +13,15 @@ const content: ContentFile[] = [
   { path: "docs/b/c.mdx", data: Buffer.from("# C\n") },
   { path: "sidebars/docs.json", data: Buffer.from("[]\n") },
 ];
-const shape: RepoShape = { commits: 300, contentRoot: "docs/content", docShare: 0.2, mergeShare: 0.1, churnFiles: 50, binaryBytes: 4 * 512 * 1024, seed: 7 };
+const shape: RepoShape = {
+  commits: 300,
+  contentRoot: "docs/content",
+  docShare: 0.2,
+  mergeShare: 0.1,
+  churnFiles: 50,
+  binaryBytes: 4 * 512 * 1024,
+  seed: 7,
+};
 const zeros = (size: number) => Buffer.alloc(size);
 
 function build(name: string): string {

@@ -52,7 +52,10 @@ const positive = (name: string, raw: string) => {
   if (!Number.isInteger(value) || value <= 0) throw new Error(`--${name} takes positive whole numbers, got "${raw}"\n${USAGE}`);
   return value;
 };
-const sizes = values.sizes.split(",").filter(Boolean).map((s) => positive("sizes", s));
+const sizes = values.sizes
+  .split(",")
+  .filter(Boolean)
+  .map((s) => positive("sizes", s));
 const contentRoot = values["root-docs"] ? "" : "docs/content";
 const MONOREPO_COMMITS = 20_000;
 
@@ -65,10 +68,18 @@ const shape = (commits: number, binaryBytes = 0): RepoShape => ({
   binaryBytes,
   seed: commits,
 });
-const specs: CaseSpec[] = sizes.map((commits) => ({ label: `${commits.toLocaleString("en-US")} commits`, shape: shape(commits), overHttp: false }));
+const specs: CaseSpec[] = sizes.map((commits) => ({
+  label: `${commits.toLocaleString("en-US")} commits`,
+  shape: shape(commits),
+  overHttp: false,
+}));
 if (!values["skip-monorepo"]) {
   const mb = positive("monorepo-mb", values["monorepo-mb"]);
-  specs.push({ label: `${mb >= 1024 ? `${mb / 1024} GB` : `${mb} MB`} monorepo of ${MONOREPO_COMMITS.toLocaleString("en-US")} commits`, shape: shape(MONOREPO_COMMITS, mb * 1024 ** 2), overHttp: true });
+  specs.push({
+    label: `${mb >= 1024 ? `${mb / 1024} GB` : `${mb} MB`} monorepo of ${MONOREPO_COMMITS.toLocaleString("en-US")} commits`,
+    shape: shape(MONOREPO_COMMITS, mb * 1024 ** 2),
+    overHttp: true,
+  });
 }
 
 if (specs.length === 0) throw new Error(`nothing to measure: no --sizes and --skip-monorepo\n${USAGE}`);

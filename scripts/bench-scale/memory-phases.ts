@@ -37,7 +37,12 @@ function getOnce(target: string, timeoutMs?: number) {
 }
 
 /** The server's RSS and its children's, with what /api/status says of its memory. */
-export async function readMemory(url: string, pid: number, phase: string, { requests, notOk } = { requests: 0, notOk: 0 }): Promise<MemoryReading> {
+export async function readMemory(
+  url: string,
+  pid: number,
+  phase: string,
+  { requests, notOk } = { requests: 0, notOk: 0 },
+): Promise<MemoryReading> {
   const response = await getOnce(`${url}/api/status`);
   if (response.status !== 200) throw new Error(`/api/status answered ${response.status}`);
   const { memory, renderedPages } = JSON.parse(response.body) as StatusMemory;
@@ -72,7 +77,12 @@ export function describeReading(r: MemoryReading): string {
 }
 
 /** Requests every path once, `concurrency` at a time, until the budget is spent: how many, and how many were not 200. */
-async function requestAll(url: string, paths: readonly string[], concurrency: number, { timeoutMs, budgetMs }: RequestLimits): Promise<{ requests: number; notOk: number }> {
+async function requestAll(
+  url: string,
+  paths: readonly string[],
+  concurrency: number,
+  { timeoutMs, budgetMs }: RequestLimits,
+): Promise<{ requests: number; notOk: number }> {
   const deadline = performance.now() + budgetMs;
   let next = 0;
   let notOk = 0;
@@ -88,7 +98,9 @@ async function requestAll(url: string, paths: readonly string[], concurrency: nu
 
 /** Three commits of the branch's first-parent line, a quarter, half and three quarters of the way back. */
 export function oldCommits(gitdir: string, branch = "main"): string[] {
-  const line = execFileSync("git", ["rev-list", "--first-parent", branch], { cwd: gitdir, encoding: "utf8", maxBuffer: 1 << 28 }).trim().split("\n");
+  const line = execFileSync("git", ["rev-list", "--first-parent", branch], { cwd: gitdir, encoding: "utf8", maxBuffer: 1 << 28 })
+    .trim()
+    .split("\n");
   return [0.25, 0.5, 0.75].map((share) => line[Math.floor((line.length - 1) * share)]!);
 }
 
@@ -106,7 +118,14 @@ const CONCURRENCY = 4;
  * 10,000 distinct unknown URLs, reading the server's memory after each. The reading after the first
  * 1,000 unknown URLs and the one after all of them tell whether a 404 keeps anything.
  */
-export async function memoryPhases(url: string, pid: number, ids: readonly string[], commits: readonly string[], limits: RequestLimits, log: (line: string) => void): Promise<MemoryReading[]> {
+export async function memoryPhases(
+  url: string,
+  pid: number,
+  ids: readonly string[],
+  commits: readonly string[],
+  limits: RequestLimits,
+  log: (line: string) => void,
+): Promise<MemoryReading[]> {
   const readings: MemoryReading[] = [];
   const read = async (phase: string, counts?: { requests: number; notOk: number }) => {
     const reading = await readMemory(url, pid, phase, counts);
@@ -116,7 +135,12 @@ export async function memoryPhases(url: string, pid: number, ids: readonly strin
   await read("every live page");
   const pinned = { requests: 0, notOk: 0 };
   for (const commit of commits) {
-    const done = await requestAll(url, ids.map((id) => `/${id}?commit=${commit}`), CONCURRENCY, limits);
+    const done = await requestAll(
+      url,
+      ids.map((id) => `/${id}?commit=${commit}`),
+      CONCURRENCY,
+      limits,
+    );
     pinned.requests += done.requests;
     pinned.notOk += done.notOk;
   }
@@ -124,6 +148,9 @@ export async function memoryPhases(url: string, pid: number, ids: readonly strin
   const first = await requestAll(url, unknownPaths(0, UNKNOWN_FIRST), CONCURRENCY, limits);
   await read(`${UNKNOWN_FIRST.toLocaleString("en-US")} unknown URLs`, first);
   const rest = await requestAll(url, unknownPaths(UNKNOWN_FIRST, UNKNOWN_URLS), CONCURRENCY, limits);
-  await read(`${UNKNOWN_URLS.toLocaleString("en-US")} unknown URLs`, { requests: first.requests + rest.requests, notOk: first.notOk + rest.notOk });
+  await read(`${UNKNOWN_URLS.toLocaleString("en-US")} unknown URLs`, {
+    requests: first.requests + rest.requests,
+    notOk: first.notOk + rest.notOk,
+  });
   return readings;
 }

@@ -28,7 +28,10 @@ export function duration(ms: number, limitMs: number): string {
 function spreadOf(t: Timings, p: number): string {
   if (t.ms.length === 0) return "none measured (budget spent)";
   const timeouts = t.ms.filter((ms) => !Number.isFinite(ms)).length;
-  const notes = [t.ms.length < t.planned ? `${t.ms.length} of ${t.planned} before the budget ran out` : `${t.ms.length}`, timeouts ? `${timeouts} over the limit` : ""];
+  const notes = [
+    t.ms.length < t.planned ? `${t.ms.length} of ${t.planned} before the budget ran out` : `${t.ms.length}`,
+    timeouts ? `${timeouts} over the limit` : "",
+  ];
   return `${duration(median(t.ms), t.limitMs)} · p${p} ${duration(percentile(t.ms, p), t.limitMs)} (${notes.filter(Boolean).join(", ")})`;
 }
 
@@ -51,13 +54,26 @@ function reading(r: MemoryReading): string {
 
 function memoryRow(r: CaseResult): string[] {
   const readings = isFailed(r.memory) ? [] : r.memory;
-  const phases = [0, 1, 2, 3].map((i) => (isFailed(r.memory) ? cell(r.memory, () => "") : readings[i] ? reading(readings[i]!) : "not measured"));
-  const peaks = r.peaks.filter((p) => p.mb >= 1).map((p) => `${p.name} ${n(p.mb)} MB`).join(", ") || "?";
+  const phases = [0, 1, 2, 3].map((i) =>
+    isFailed(r.memory) ? cell(r.memory, () => "") : readings[i] ? reading(readings[i]!) : "not measured",
+  );
+  const peaks =
+    r.peaks
+      .filter((p) => p.mb >= 1)
+      .map((p) => `${p.name} ${n(p.mb)} MB`)
+      .join(", ") || "?";
   return [r.spec.label, ...phases, peaks];
 }
 
 function memoryTable(results: readonly CaseResult[]): string[] {
-  const header = ["Repository", "After every live page", "+ every page at 3 old commits", "+ 1,000 unknown URLs", "+ 10,000 unknown URLs", "Peak of each process over the run"];
+  const header = [
+    "Repository",
+    "After every live page",
+    "+ every page at 3 old commits",
+    "+ 1,000 unknown URLs",
+    "+ 10,000 unknown URLs",
+    "Peak of each process over the run",
+  ];
   return [`| ${header.join(" | ")} |`, `|${header.map(() => "---").join("|")}|`, ...results.map((r) => `| ${memoryRow(r).join(" | ")} |`)];
 }
 

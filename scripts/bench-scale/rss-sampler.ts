@@ -36,7 +36,10 @@ export function rssOf(pid: number): number | undefined {
 export function nameOf(pid: number): string {
   const name = (readProc(pid, "comm") ?? "?").trim();
   if (name !== "git") return name;
-  const subcommand = (readProc(pid, "cmdline") ?? "").split("\0").slice(1).find((arg) => arg && !arg.startsWith("-"));
+  const subcommand = (readProc(pid, "cmdline") ?? "")
+    .split("\0")
+    .slice(1)
+    .find((arg) => arg && !arg.startsWith("-"));
   return subcommand ? `git ${subcommand}` : name;
 }
 

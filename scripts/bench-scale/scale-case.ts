@@ -45,7 +45,8 @@ export interface Failed {
 
 export type Outcome<T> = T | Failed;
 
-export const isFailed = <T>(outcome: Outcome<T>): outcome is Failed => typeof outcome === "object" && outcome !== null && "failed" in outcome;
+export const isFailed = <T>(outcome: Outcome<T>): outcome is Failed =>
+  typeof outcome === "object" && outcome !== null && "failed" in outcome;
 
 export interface CaseResult {
   spec: CaseSpec;
@@ -123,7 +124,12 @@ function webhook(url: string): () => Promise<void> {
       method: "POST",
       body,
       // A new delivery id each time, as GitHub sends: a repeated one is taken for a redelivery.
-      headers: { "content-type": "application/json", "x-github-event": "push", "x-github-delivery": randomUUID(), "x-hub-signature-256": signature },
+      headers: {
+        "content-type": "application/json",
+        "x-github-event": "push",
+        "x-github-delivery": randomUUID(),
+        "x-hub-signature-256": signature,
+      },
     });
     if (!response.ok) throw new Error(`the webhook answered ${response.status}: ${await response.text()}`);
   };
@@ -168,7 +174,11 @@ function peaksOf(sampler: RssSampler, serverPid: number): Pick<CaseResult, "serv
     const name = peak.pid === serverPid ? "server" : peak.name;
     if ((byName.get(name)?.mb ?? -1) < peak.mb) byName.set(name, { ...peak, name });
   }
-  return { serverPeak: peaks.find((p) => p.pid === serverPid), childPeak: peaks.find((p) => p.pid !== serverPid), peaks: [...byName.values()] };
+  return {
+    serverPeak: peaks.find((p) => p.pid === serverPid),
+    childPeak: peaks.find((p) => p.pid !== serverPid),
+    peaks: [...byName.values()],
+  };
 }
 
 /** For the log: the highest RSS so far of the server and of the largest process below it, so a peak can be placed. */
@@ -192,7 +202,11 @@ async function timedStart(options: StartOptions, sample: boolean): Promise<{ ser
   let sampler: RssSampler | undefined;
   const started = performance.now();
   try {
-    const server = await startAppServer({ ...options, readyTimeoutMs: SERVER_START_LIMIT_MS, onSpawn: (pid) => sample && (sampler = new RssSampler(pid)) });
+    const server = await startAppServer({
+      ...options,
+      readyTimeoutMs: SERVER_START_LIMIT_MS,
+      onSpawn: (pid) => sample && (sampler = new RssSampler(pid)),
+    });
     return { server, ms: performance.now() - started, sampler };
   } catch (error) {
     sampler?.stop();
@@ -243,7 +257,19 @@ export async function runCase(spec: CaseSpec, content: readonly ContentFile[], o
     log("first start");
     const dataDir = tempDir("data");
     const first = await attempt(undefined, () => timedStart({ dataDir, env: { ...repoEnv, ...rootEnv } }, true));
-    if (isFailed(first)) return { ...result, firstStartMs: first, restartMs: first, indexBuildMs: first, history: first, cold: first, push: first, crawl: first, rssAfterColdMb: first, memory: first };
+    if (isFailed(first))
+      return {
+        ...result,
+        firstStartMs: first,
+        restartMs: first,
+        indexBuildMs: first,
+        history: first,
+        cold: first,
+        push: first,
+        crawl: first,
+        rssAfterColdMb: first,
+        memory: first,
+      };
     const { server } = first;
     running.push(server);
     result.firstStartMs = first.ms;
@@ -258,10 +284,22 @@ export async function runCase(spec: CaseSpec, content: readonly ContentFile[], o
     result.indexBuildMs = await attempt(server, () => timeOne(`${url}/history/${oldest}`, limits.timeoutMs));
     const historyIds = spread(ids.filter((id) => id !== oldest)).slice(0, options.histories);
     log(`history pages: ${historyIds.length}`);
-    result.history = await attempt(server, () => sequential(url, historyIds.map((id) => `/history/${id}`), limits));
+    result.history = await attempt(server, () =>
+      sequential(
+        url,
+        historyIds.map((id) => `/history/${id}`),
+        limits,
+      ),
+    );
     peak("histories");
     log(`cold pages: ${ids.length}, at most ${limits.budgetMs / 1000} s`);
-    result.cold = await attempt(server, () => sequential(url, spread(ids).map((id) => `/${id}`), limits));
+    result.cold = await attempt(server, () =>
+      sequential(
+        url,
+        spread(ids).map((id) => `/${id}`),
+        limits,
+      ),
+    );
     result.rssAfterColdMb = await attempt(server, async () => rssMb(server.pid));
     peak("cold pages");
     log("memory: every page at three old commits, then unknown URLs");
@@ -292,7 +330,9 @@ export async function runCase(spec: CaseSpec, content: readonly ContentFile[], o
     if (!isFailed(crawler)) {
       running.push(crawler.server);
       const paths = spread(ids.slice(1)).map((id) => `/${id}`);
-      result.crawl = await attempt(crawler.server, () => crawlWithWarmReader(crawler.server.url, paths, `/${ids[0]}`, options.crawlConcurrency, limits));
+      result.crawl = await attempt(crawler.server, () =>
+        crawlWithWarmReader(crawler.server.url, paths, `/${ids[0]}`, options.crawlConcurrency, limits),
+      );
       log(`crawl: ${peakSoFar(crawler.sampler, crawler.server.pid)}`);
       await crawler.server.stop();
       const crawlPeaks = peaksOf(crawler.sampler!, crawler.server.pid);

@@ -61,8 +61,15 @@ const PROBE_EVERY_MS = 20;
  * server) while another, on its own connection, requests `warmPath` (already served once) every
  * 20 ms: how long a reader of a popular page waits while the server compiles everything else.
  */
-export async function crawlWithWarmReader(url: string, paths: readonly string[], warmPath: string, concurrency: number, limits: RequestLimits): Promise<CrawlResult> {
-  if ((await timeOne(`${url}${warmPath}`, limits.timeoutMs)) === Number.POSITIVE_INFINITY) throw new Error(`${warmPath} did not answer within the time limit`);
+export async function crawlWithWarmReader(
+  url: string,
+  paths: readonly string[],
+  warmPath: string,
+  concurrency: number,
+  limits: RequestLimits,
+): Promise<CrawlResult> {
+  if ((await timeOne(`${url}${warmPath}`, limits.timeoutMs)) === Number.POSITIVE_INFINITY)
+    throw new Error(`${warmPath} did not answer within the time limit`);
   const readerAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const crawlMs: number[] = [];
   const warmMs: number[] = [];

@@ -25,7 +25,9 @@ const get = async (path: string) => {
 /** A GET from a given local address, so the server sees distinct clients; resolves with the status. */
 const getFrom = (localAddress: string, path: string) =>
   new Promise<number>((resolve, reject) => {
-    http.get(server.url + path, { localAddress, agent: false }, (res) => res.resume().on("end", () => resolve(res.statusCode!))).on("error", reject);
+    http
+      .get(server.url + path, { localAddress, agent: false }, (res) => res.resume().on("end", () => resolve(res.statusCode!)))
+      .on("error", reject);
   });
 try {
   const clone = new ContentClone(server.gitdir);

@@ -15,7 +15,11 @@ export interface AppServer extends Running {
 }
 
 export function buildApp(): void {
-  execFileSync("npm", ["run", "build"], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, VITE_CJS_IGNORE_WARNING: "true" } });
+  execFileSync("npm", ["run", "build"], {
+    cwd: ROOT,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, VITE_CJS_IGNORE_WARNING: "true" },
+  });
 }
 
 /** The command `npm start` runs, read from package.json so the bench measures exactly that. */
@@ -40,7 +44,12 @@ export interface StartOptions {
  * so that `pid` is the server whose memory is measured (with WEB_CONCURRENCY above 1, `pid` is the
  * primary and the server processes are its children).
  */
-export async function startAppServer({ dataDir = tempDir("data"), env = {}, readyTimeoutMs = 60_000, onSpawn }: StartOptions = {}): Promise<AppServer> {
+export async function startAppServer({
+  dataDir = tempDir("data"),
+  env = {},
+  readyTimeoutMs = 60_000,
+  onSpawn,
+}: StartOptions = {}): Promise<AppServer> {
   const port = await freePort();
   const shell = start("sh", ["-c", startCommand()], {
     cwd: ROOT,

@@ -3,7 +3,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { tempDir } from "./temp";
 
-const AUTHOR = { GIT_AUTHOR_NAME: "bench", GIT_AUTHOR_EMAIL: "bench@localhost", GIT_COMMITTER_NAME: "bench", GIT_COMMITTER_EMAIL: "bench@localhost" };
+const AUTHOR = {
+  GIT_AUTHOR_NAME: "bench",
+  GIT_AUTHOR_EMAIL: "bench@localhost",
+  GIT_COMMITTER_NAME: "bench",
+  GIT_COMMITTER_EMAIL: "bench@localhost",
+};
 
 function git(cwd: string, ...args: string[]): string {
   return execFileSync("git", args, { cwd, encoding: "utf8", env: { ...process.env, ...AUTHOR }, stdio: ["ignore", "pipe", "pipe"] }).trim();

@@ -32,7 +32,11 @@ export class RequestTimeout extends Error {
 /**
  * A GET with timings; node:http rather than fetch so the first-byte time is not hidden by buffering.
  */
-export function get(url: string, headers: http.OutgoingHttpHeaders = {}, { timeoutMs, agent = sharedAgent }: GetOptions = {}): Promise<Fetched> {
+export function get(
+  url: string,
+  headers: http.OutgoingHttpHeaders = {},
+  { timeoutMs, agent = sharedAgent }: GetOptions = {},
+): Promise<Fetched> {
   return new Promise((resolve, reject) => {
     const start = performance.now();
     const request = http.get(url, { agent, headers }, (response) => {

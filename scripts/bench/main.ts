@@ -36,7 +36,8 @@ const asRequests = (paths: string[], headers?: Record<string, string>): LoadRequ
 const memoryOf = (pid: number): Memory => ({ serverMb: rssMb(pid), childrenMb: descendantsRssMb(pid) });
 /** What browsers send: the site and the minimal server answer with brotli, nginx with its .gz files. */
 const BROWSER_ENCODINGS = { "accept-encoding": "gzip, deflate, br, zstd" };
-const spread = <T>(list: readonly T[], count: number) => Array.from({ length: Math.min(count, list.length) }, (_, i) => list[Math.floor((i * list.length) / Math.min(count, list.length))]!);
+const spread = <T>(list: readonly T[], count: number) =>
+  Array.from({ length: Math.min(count, list.length) }, (_, i) => list[Math.floor((i * list.length) / Math.min(count, list.length))]!);
 const running: Running[] = [];
 /** The server processes of a WEB_CONCURRENCY run: one per core, as `npm start` runs by default. */
 const PROCESSES = os.availableParallelism();
@@ -85,7 +86,11 @@ try {
 
   step("saving the static copy; starting the minimal Node server and nginx");
   const site = await saveSite(app.url, ids);
-  const starts = [() => startMinimalNode(site.dir, ids[0]!), () => startNginx(site.dir, ids[0]!, 1), () => startNginx(site.dir, ids[0]!, "auto")];
+  const starts = [
+    () => startMinimalNode(site.dir, ids[0]!),
+    () => startNginx(site.dir, ids[0]!, 1),
+    () => startNginx(site.dir, ids[0]!, "auto"),
+  ];
   const baselines: StaticServer[] = [];
   for (const startBaseline of starts) {
     const baseline = await startBaseline();
@@ -101,7 +106,10 @@ try {
   step(`starting sui-docs as ${PROCESSES} server processes on a fresh DATA_DIR; warming the workloads' pages in each`);
   const perCore = await startAppServer({ env: { WEB_CONCURRENCY: String(PROCESSES) } });
   running.push(perCore);
-  await warmEveryProcess(perCore.url, workloads.flatMap((w) => w.paths));
+  await warmEveryProcess(
+    perCore.url,
+    workloads.flatMap((w) => w.paths),
+  );
 
   const warm: WarmRun[] = [];
   for (const workload of workloads) {
@@ -112,13 +120,24 @@ try {
     const perCoreResult = await load(perCore.url, requests);
     const measured = [];
     for (const baseline of baselines) measured.push({ name: baseline.name, result: await load(baseline.url, requests) });
-    warm.push({ workload: workload.name, connections: CONNECTIONS, live, perCore: { processes: PROCESSES, result: perCoreResult }, baselines: measured });
+    warm.push({
+      workload: workload.name,
+      connections: CONNECTIONS,
+      live,
+      perCore: { processes: PROCESSES, result: perCoreResult },
+      baselines: measured,
+    });
   }
   const perCoreRssMb = childrenOf(perCore.pid).map(rssMb);
   await perCore.stop();
   step(`pinned commit, warm, ${CONNECTIONS} connections`);
   const pinnedMix = workloads[0]!.paths.map((path) => `${path}?commit=${pinnedCommit}`);
-  const pinned = await runLoad({ url: app.url, requests: asRequests(pinnedMix, BROWSER_ENCODINGS), connections: CONNECTIONS, seconds: loadSeconds });
+  const pinned = await runLoad({
+    url: app.url,
+    requests: asRequests(pinnedMix, BROWSER_ENCODINGS),
+    connections: CONNECTIONS,
+    seconds: loadSeconds,
+  });
   const afterLoad = memoryOf(app.pid);
   for (const baseline of baselines) await baseline.stop();
 
@@ -135,7 +154,24 @@ try {
   const mixed = interleave(asRequests(livePaths), asRequests(pinnedMix), asRequests(searchPaths), await revalidations(app.url, livePaths));
   const soaked = await soak(app.url, app.pid, mixed, 64, soakSeconds);
 
-  const report = renderReport({ machine, loadGenerator: LOAD_GENERATOR, pages: ids.length, loadSeconds, cold, afterWarm, pinnedCommit, pinnedCold, warm, perCoreRssMb, pinned, push, search, afterLoad, js, soak: soaked });
+  const report = renderReport({
+    machine,
+    loadGenerator: LOAD_GENERATOR,
+    pages: ids.length,
+    loadSeconds,
+    cold,
+    afterWarm,
+    pinnedCommit,
+    pinnedCold,
+    warm,
+    perCoreRssMb,
+    pinned,
+    push,
+    search,
+    afterLoad,
+    js,
+    soak: soaked,
+  });
   console.log(report);
   writeReport(report);
 } finally {

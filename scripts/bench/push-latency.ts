@@ -16,7 +16,13 @@ const GIVE_UP_MS = 30_000;
  * paragraph is served. The time runs from the start of `git push` to the first response with it.
  * `afterPush` tells a server that fetches from a remote, as a push webhook would.
  */
-export async function pushToLive(url: string, clone: ContentClone, pageId: string, pushes: number, afterPush?: () => Promise<void>): Promise<PushResult> {
+export async function pushToLive(
+  url: string,
+  clone: ContentClone,
+  pageId: string,
+  pushes: number,
+  afterPush?: () => Promise<void>,
+): Promise<PushResult> {
   const times: number[] = [];
   for (let i = 1; i <= pushes; i++) {
     const marker = `Benchmark marker ${i} ${Date.now().toString(36)}`;

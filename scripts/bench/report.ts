@@ -50,7 +50,6 @@ export interface BenchResults {
   soak: SoakResult;
 }
 
-
 const n = (value: number, digits = 0) => value.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const ms = (value: number) => `${n(value, value < 10 ? 1 : 0)} ms`;
 const verdict = (met: boolean) => (met ? "met" : "**missed**");
@@ -74,7 +73,11 @@ function rows(r: BenchResults): string[][] {
   for (const run of r.warm) {
     const what = `Warm, ${run.workload}, ${run.connections} connections`;
     const processes = `${run.perCore.processes} server processes`;
-    table.push([`${what}: sui-docs, 1 server process`, load(run.live), run.connections === 64 ? `p99 < 25 ms: ${verdict(run.live.p99 < 25)}` : ""]);
+    table.push([
+      `${what}: sui-docs, 1 server process`,
+      load(run.live),
+      run.connections === 64 ? `p99 < 25 ms: ${verdict(run.live.p99 < 25)}` : "",
+    ]);
     table.push([`${what}: sui-docs, ${processes} (WEB_CONCURRENCY, the default)`, load(run.perCore.result), ""]);
     for (const b of run.baselines) table.push([`${what}: ${b.name}`, load(b.result), ""]);
     const ratios = (result: LoadResult) => run.baselines.map((b) => `÷ ${b.name} ${n(result.rps / b.result.rps, 2)}×`).join(" · ");
@@ -82,19 +85,35 @@ function rows(r: BenchResults): string[][] {
     table.push([`${what}: sui-docs, ${processes}, req/s divided by`, ratios(run.perCore.result), ""]);
   }
   table.push(
-    [`Cold page, time to first byte (fresh server, ${r.pages} pages once each)`, `median ${ms(r.cold.ttfbMedian)} · p95 ${ms(r.cold.ttfbP95)}`, `median < 150 ms: ${verdict(r.cold.ttfbMedian < 150)}`],
+    [
+      `Cold page, time to first byte (fresh server, ${r.pages} pages once each)`,
+      `median ${ms(r.cold.ttfbMedian)} · p95 ${ms(r.cold.ttfbP95)}`,
+      `median < 150 ms: ${verdict(r.cold.ttfbMedian < 150)}`,
+    ],
     ["Warming the whole catalogue (that sequential pass)", `${n(r.cold.totalSeconds, 1)} s`, ""],
-    [`Pinned commit ${r.pinnedCommit.slice(0, 12)}, cold time to first byte`, `median ${ms(r.pinnedCold.ttfbMedian)} · p95 ${ms(r.pinnedCold.ttfbP95)}`, ""],
+    [
+      `Pinned commit ${r.pinnedCommit.slice(0, 12)}, cold time to first byte`,
+      `median ${ms(r.pinnedCold.ttfbMedian)} · p95 ${ms(r.pinnedCold.ttfbP95)}`,
+      "",
+    ],
   );
   table.push([`Pinned commit, warm, the mix's pages, ${r.warm[0]?.connections ?? 64} connections`, load(r.pinned), ""]);
   table.push(
     [`Push to live (${r.push.pushes} pushes with the git CLI)`, `median ${ms(r.push.medianMs)} · max ${ms(r.push.maxMs)}`, ""],
     r.search
-      ? [`Search (${r.search.queries} queries, one at a time)`, `p50 ${ms(r.search.p50)} · p95 ${ms(r.search.p95)} (first query ${ms(r.search.firstMs)})`, ""]
+      ? [
+          `Search (${r.search.queries} queries, one at a time)`,
+          `p50 ${ms(r.search.p50)} · p95 ${ms(r.search.p95)} (first query ${ms(r.search.firstMs)})`,
+          "",
+        ]
       : ["Search", "skipped: no /api/search endpoint in this build", ""],
     ["Server RSS after warming every page", memory(r.afterWarm), `< 400 MB: ${verdict(r.afterWarm.serverMb < 400)}`],
     ["Server RSS after the load runs", memory(r.afterLoad), ""],
-    [`Server RSS of each of the ${r.perCoreRssMb.length} server processes after their warm runs (WEB_CONCURRENCY)`, r.perCoreRssMb.map((mb) => `${n(mb)} MB`).join(" · "), ""],
+    [
+      `Server RSS of each of the ${r.perCoreRssMb.length} server processes after their warm runs (WEB_CONCURRENCY)`,
+      r.perCoreRssMb.map((mb) => `${n(mb)} MB`).join(" · "),
+      "",
+    ],
     [
       `JavaScript shipped to ${r.js.page}`,
       `${n(r.js.gzipKb, 1)} KB gzipped in ${r.js.scripts} files (plus ${n(r.js.inlineGzipKb, 1)} KB of inline scripts)`,
@@ -102,7 +121,9 @@ function rows(r: BenchResults): string[][] {
     ],
     [
       `Soak: ${r.soak.seconds} s mixed load, 64 connections`,
-      `${load(r.soak)} · statuses ${Object.entries(r.soak.statuses).map(([code, count]) => `${code}×${n(count)}`).join(", ")}`,
+      `${load(r.soak)} · statuses ${Object.entries(r.soak.statuses)
+        .map(([code, count]) => `${code}×${n(count)}`)
+        .join(", ")}`,
       `0 failures: ${verdict(r.soak.failures === 0)}`,
     ],
     [

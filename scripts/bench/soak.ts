@@ -49,5 +49,11 @@ export async function soak(url: string, pid: number, requests: LoadRequest[], co
     },
   });
   readings.push(rssMb(pid));
-  return { ...result, seconds, rssAfterFirstPassMb, rssEndMb: readings.at(-1)!, rssRangeMb: [Math.min(...readings), Math.max(...readings)] };
+  return {
+    ...result,
+    seconds,
+    rssAfterFirstPassMb,
+    rssEndMb: readings.at(-1)!,
+    rssRangeMb: [Math.min(...readings), Math.max(...readings)],
+  };
 }

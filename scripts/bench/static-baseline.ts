@@ -57,7 +57,9 @@ async function ready(name: string, server: Running, url: string, probe: string):
 /** The least a Node server can do with the same bytes: minimal-server.ts, answering from memory. */
 export async function startMinimalNode(dir: string, probe: string): Promise<StaticServer> {
   const port = await freePort();
-  const server = start(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "minimal-server.ts"), dir, String(port)], { cwd: ROOT });
+  const server = start(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "minimal-server.ts"), dir, String(port)], {
+    cwd: ROOT,
+  });
   return ready("minimal Node server", server, `http://127.0.0.1:${port}`, probe);
 }
 

@@ -47,12 +47,22 @@ export async function runWrk(binary: string, { url, requests, connections, secon
   const file = path.join(tempDir("wrk"), "rotate.lua");
   fs.writeFileSync(file, script(requests));
   const stdout = await new Promise<string>((resolve, reject) =>
-    execFile(binary, ["-t1", `-c${connections}`, `-d${seconds}s`, "--timeout", "5s", "-s", file, url], { encoding: "utf8" }, (error, out, err) =>
-      error ? reject(new Error(`wrk failed: ${error.message}\n${err}`)) : resolve(out),
+    execFile(
+      binary,
+      ["-t1", `-c${connections}`, `-d${seconds}s`, "--timeout", "5s", "-s", file, url],
+      { encoding: "utf8" },
+      (error, out, err) => (error ? reject(new Error(`wrk failed: ${error.message}\n${err}`)) : resolve(out)),
     ),
   );
   const line = stdout.split("\n").findLast((l) => l.startsWith("{"));
   if (!line) throw new Error(`wrk printed no summary:\n${stdout}`);
   const r = JSON.parse(line) as { requests: number; micros: number; p50: number; p99: number; failures: number };
-  return { rps: r.requests / (r.micros / 1e6), p50: r.p50 / 1000, p99: r.p99 / 1000, requests: r.requests, failures: r.failures, statuses: {} };
+  return {
+    rps: r.requests / (r.micros / 1e6),
+    p50: r.p50 / 1000,
+    p99: r.p99 / 1000,
+    requests: r.requests,
+    failures: r.failures,
+    statuses: {},
+  };
 }

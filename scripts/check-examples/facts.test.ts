@@ -24,7 +24,10 @@ describe("compareVersions", () => {
 
 describe("withAdditions", () => {
   it("adds each function marked with its module's release and keeps the pinned ones unmarked", () => {
-    const merged = withAdditions(framework, additions({ "sui::display_registry::share": { visibility: "public", params: ["display: Display<T>"] } }));
+    const merged = withAdditions(
+      framework,
+      additions({ "sui::display_registry::share": { visibility: "public", params: ["display: Display<T>"] } }),
+    );
     expect(merged.functions).toEqual({
       "sui::display::new": { visibility: "public" },
       "sui::display_registry::share": { visibility: "public", params: ["display: Display<T>"], since: "1.68.0" },
@@ -38,7 +41,10 @@ describe("withAdditions", () => {
   });
 
   it("refuses an addition the pinned framework already has", () => {
-    const pinned = { ...framework, functions: { ...framework.functions, "sui::display_registry::share": { visibility: "public" as const } } };
+    const pinned = {
+      ...framework,
+      functions: { ...framework.functions, "sui::display_registry::share": { visibility: "public" as const } },
+    };
     expect(() => withAdditions(pinned, additions({ "sui::display_registry::share": { visibility: "public" } }))).toThrow(
       "sui-framework-additions.json: sui::display_registry::share is already in the pinned framework facts",
     );

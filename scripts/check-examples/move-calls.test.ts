@@ -67,8 +67,14 @@ describe("callProblem", () => {
   it.each([
     ["1.68.0", undefined],
     ["1.70.1", undefined],
-    ["1.63.0", 'sui::display_registry::new first ships in Sui 1.68.0: the page must declare verified_with sui "1.68.0" (it declares "1.63.0")'],
-    [undefined, 'sui::display_registry::new first ships in Sui 1.68.0: the page must declare verified_with sui "1.68.0" (it declares no sui version)'],
+    [
+      "1.63.0",
+      'sui::display_registry::new first ships in Sui 1.68.0: the page must declare verified_with sui "1.68.0" (it declares "1.63.0")',
+    ],
+    [
+      undefined,
+      'sui::display_registry::new first ships in Sui 1.68.0: the page must declare verified_with sui "1.68.0" (it declares no sui version)',
+    ],
   ])("a function newer than the pin, on a page declaring sui %s", (sui, expected) => {
     const full = "sui::display_registry::new";
     expect(callProblem({ callee: full, macro: false }, full, facts, sui)).toBe(expected);

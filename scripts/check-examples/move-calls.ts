@@ -13,7 +13,10 @@ export interface MoveCall {
  * local functions). Numeric addresses (0x2) map to package names.
  */
 export function resolveCall(call: MoveCall, scope: MoveScope, facts: FrameworkFacts): string | undefined {
-  const parts = call.callee.replace(/<[\s\S]*$/, "").split("::").map((part) => part.trim());
+  const parts = call.callee
+    .replace(/<[\s\S]*$/, "")
+    .split("::")
+    .map((part) => part.trim());
   let full: string[];
   if (parts.length === 1) {
     const member = scope.members.get(parts[0]!);
@@ -35,7 +38,10 @@ export function resolveCall(call: MoveCall, scope: MoveScope, facts: FrameworkFa
 function packageOf(address: string, facts: FrameworkFacts): string | undefined {
   if (address in facts.packages) return address;
   if (!/^0x[0-9a-fA-F]+$/.test(address)) return undefined;
-  const short = `0x${address.slice(2).replace(/^0+(?=.)/, "").toLowerCase()}`;
+  const short = `0x${address
+    .slice(2)
+    .replace(/^0+(?=.)/, "")
+    .toLowerCase()}`;
   return Object.keys(facts.packages).find((name) => facts.packages[name] === short);
 }
 
@@ -56,7 +62,8 @@ export function callProblem(call: MoveCall, full: string, facts: FrameworkFacts,
     return `${full} first ships in Sui ${fact.since}: the page must declare verified_with sui "${fact.since}" (it declares ${sui ? `"${sui}"` : "no sui version"})`;
   }
   if (fact.deprecated) return `${full} is deprecated: ${fact.deprecated}`;
-  if (fact.visibility !== "public") return `${full} is ${fact.visibility === "entry" ? "an entry function" : `${fact.visibility}`}, not callable from another package's Move code`;
+  if (fact.visibility !== "public")
+    return `${full} is ${fact.visibility === "entry" ? "an entry function" : `${fact.visibility}`}, not callable from another package's Move code`;
   if (fact.macro && !call.macro) return `${full} is a macro: call it as ${full.split("::").pop()}!(...)`;
   if (!fact.macro && call.macro) return `${full} is a function, not a macro: call it without !`;
   return undefined;

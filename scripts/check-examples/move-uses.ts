@@ -27,7 +27,11 @@ export function implicitScope(): MoveScope {
  * `use fun` (method aliases) is ignored: method calls are not resolved.
  */
 export function addUse(scope: MoveScope, text: string): void {
-  const body = text.replace(/\/\/[^\n]*|\/\*[\s\S]*?\*\//g, "").replace(/^\s*(?:public\s+)?use\s+/, "").replace(/;\s*$/, "").trim();
+  const body = text
+    .replace(/\/\/[^\n]*|\/\*[\s\S]*?\*\//g, "")
+    .replace(/^\s*(?:public\s+)?use\s+/, "")
+    .replace(/;\s*$/, "")
+    .trim();
   if (/^fun\b/.test(body)) return;
   const tokens = body.match(/::|[{},]|[A-Za-z_][\w]*|0x[0-9A-Fa-f]+|\d+/g) ?? [];
   let position = 0;

@@ -21,7 +21,11 @@ export function isWholeModule(code: string): boolean {
  * sui version a page's verified_with declares, which decides whether it may call functions newer
  * than the pin.
  */
-export async function checkMove(blocks: CodeBlock[], facts: FrameworkFacts, suiOf: (file: string) => string | undefined): Promise<Failure[]> {
+export async function checkMove(
+  blocks: CodeBlock[],
+  facts: FrameworkFacts,
+  suiOf: (file: string) => string | undefined,
+): Promise<Failure[]> {
   const parser = await moveParser();
   const failures: Failure[] = [];
   for (const block of blocks) {
@@ -29,7 +33,13 @@ export async function checkMove(blocks: CodeBlock[], facts: FrameworkFacts, suiO
     const { tree, offset } = parseBlock(parser, block.code);
     if (isWholeModule(block.code)) {
       const error = firstSyntaxError(tree.rootNode);
-      if (error) failures.push({ check: "move-parse", file: block.file, line: block.line + error.startPosition.row - offset, reason: describeSyntaxError(error) });
+      if (error)
+        failures.push({
+          check: "move-parse",
+          file: block.file,
+          line: block.line + error.startPosition.row - offset,
+          reason: describeSyntaxError(error),
+        });
     }
     const sui = suiOf(block.file);
     const scope = implicitScope();
@@ -42,14 +52,16 @@ export async function checkMove(blocks: CodeBlock[], facts: FrameworkFacts, suiO
     for (const { call, row } of callsIn(tree.rootNode)) {
       const full = resolveCall(call, scope, facts);
       const problem = full && callProblem(call, full, facts, sui);
-      if (problem) failures.push({ check: "move-calls", file: block.file, line: block.line + row - offset, reason: `${call.callee}: ${problem}` });
+      if (problem)
+        failures.push({ check: "move-calls", file: block.file, line: block.line + row - offset, reason: `${call.callee}: ${problem}` });
     }
     for (const { method, module, row } of methodCallsIn(tree.rootNode, scope)) {
       const call = { callee: `${module}::${method}`, macro: false };
       const full = resolveCall(call, scope, facts);
       // A method missing from its type's module may be a `use fun` alias declared elsewhere: only judge what exists.
       const problem = full && facts.functions[full] && callProblem(call, full, facts, sui);
-      if (problem) failures.push({ check: "move-calls", file: block.file, line: block.line + row - offset, reason: `.${method}(): ${problem}` });
+      if (problem)
+        failures.push({ check: "move-calls", file: block.file, line: block.line + row - offset, reason: `.${method}(): ${problem}` });
     }
     tree.delete();
   }
@@ -85,7 +97,10 @@ function callsIn(root: Parser.SyntaxNode): Array<{ call: MoveCall; row: number }
     if (node.parent?.type === "dot_expression" && node.parent.childForFieldName("access")?.equals(node)) continue;
     const access = node.type === "call_expression" ? node.namedChildren[0] : node.childForFieldName("access");
     if (!access) continue;
-    const callee = access.text.replace(/<[\s\S]*$/, "").replace(/!\s*$/, "").replace(/\s+/g, "");
+    const callee = access.text
+      .replace(/<[\s\S]*$/, "")
+      .replace(/!\s*$/, "")
+      .replace(/\s+/g, "");
     calls.push({ call: { callee, macro: node.type === "macro_call_expression" }, row: node.startPosition.row });
   }
   return calls;
@@ -121,7 +136,11 @@ function methodCallsIn(root: Parser.SyntaxNode, scope: MoveScope): Array<{ metho
 
 /** The module that defines a type as written in a signature (`&mut Coin<T>`, `coin::Coin<T>`, `sui::coin::Coin<T>`). */
 function moduleOfType(type: string, scope: MoveScope): string | undefined {
-  const parts = type.replace(/^&\s*(?:mut\s+)?/, "").replace(/<[\s\S]*$/, "").trim().split("::");
+  const parts = type
+    .replace(/^&\s*(?:mut\s+)?/, "")
+    .replace(/<[\s\S]*$/, "")
+    .trim()
+    .split("::");
   if (parts.length === 1) return scope.members.get(parts[0]!)?.split("::").slice(0, 2).join("::");
   if (parts.length === 2) return scope.modules.get(parts[0]!);
   return parts.length === 3 ? parts.slice(0, 2).join("::") : undefined;

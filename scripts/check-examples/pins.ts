@@ -28,8 +28,10 @@ export function requiredPins(blocks: CodeBlock[]): Set<string> {
   const required = new Set<string>();
   for (const block of blocks) {
     if (TS_LANGS[block.lang]) for (const name of mystenImports(block.code)) required.add(name);
-    else if (MOVE_LANGS.has(block.lang) || (block.lang === "toml" && /(?:^|\/)Move\.toml$/.test(block.meta.title ?? ""))) required.add("sui");
-    else if (SHELL_LANGS.has(block.lang) && shellCommands(block.code).some((command) => isSui(commandWords(command)[0]))) required.add("sui");
+    else if (MOVE_LANGS.has(block.lang) || (block.lang === "toml" && /(?:^|\/)Move\.toml$/.test(block.meta.title ?? "")))
+      required.add("sui");
+    else if (SHELL_LANGS.has(block.lang) && shellCommands(block.code).some((command) => isSui(commandWords(command)[0])))
+      required.add("sui");
   }
   return required;
 }
@@ -99,23 +101,34 @@ export function checkPins(page: PageSource, blocks: CodeBlock[], pins: Pins, sui
   const required = requiredPins(blocks);
   if (hasCheckedCode(blocks) && declared.size === 0 && failures.length === 0) {
     const needed = [...required].filter((name) => pins[name]);
-    fail(1, `page has checked code but no verified_with frontmatter; add: verified_with: { ${needed.map((name) => `"${name}": "${pins[name]}"`).join(", ")} }`);
+    fail(
+      1,
+      `page has checked code but no verified_with frontmatter; add: verified_with: { ${needed.map((name) => `"${name}": "${pins[name]}"`).join(", ")} }`,
+    );
   } else if (declared.size > 0) {
     for (const [name, version] of declared) {
-      if (!(name in pins)) fail(keyLine(name), `verified_with names ${name}, which the project does not pin (pins: ${Object.keys(pins).join(", ")})`);
+      if (!(name in pins))
+        fail(keyLine(name), `verified_with names ${name}, which the project does not pin (pins: ${Object.keys(pins).join(", ")})`);
       else if (!acceptedVersions(name, pins, suiReleases).includes(version)) {
         const newer = acceptedVersions(name, pins, suiReleases).slice(1);
-        const or = newer.length ? ` (or, to call framework functions newer than the pin, a release sui-framework-additions.json lists: ${newer.join(", ")})` : "";
+        const or = newer.length
+          ? ` (or, to call framework functions newer than the pin, a release sui-framework-additions.json lists: ${newer.join(", ")})`
+          : "";
         fail(keyLine(name), `verified_with.${name} is ${version}; the project pins ${pins[name]}${or}`);
       }
     }
     for (const name of required) {
       if (declared.has(name)) continue;
-      if (name in pins) fail(keyLine("verified_with"), `the page's code uses ${name} but verified_with does not name it (add "${name}": "${pins[name]}")`);
+      if (name in pins)
+        fail(keyLine("verified_with"), `the page's code uses ${name} but verified_with does not name it (add "${name}": "${pins[name]}")`);
     }
   }
   for (const name of required) {
-    if (!(name in pins)) fail(keyLine("verified_with"), `the page's code imports ${name}, which the project does not pin: teach a pinned package or pin it in examples/pins.json and package.json`);
+    if (!(name in pins))
+      fail(
+        keyLine("verified_with"),
+        `the page's code imports ${name}, which the project does not pin: teach a pinned package or pin it in examples/pins.json and package.json`,
+      );
   }
 
   for (const block of blocks) {
@@ -127,7 +140,13 @@ export function checkPins(page: PageSource, blocks: CodeBlock[], pins: Pins, sui
         const version = at === -1 ? undefined : spec.text.slice(at + 1);
         if (!name.startsWith("@mysten/")) continue;
         const line = block.line + spec.row;
-        if (!(name in pins)) fail(line, `installs ${name}, which the project does not pin (pins: ${Object.keys(pins).filter((p) => p !== "sui").join(", ")})`);
+        if (!(name in pins))
+          fail(
+            line,
+            `installs ${name}, which the project does not pin (pins: ${Object.keys(pins)
+              .filter((p) => p !== "sui")
+              .join(", ")})`,
+          );
         else if (version !== pins[name]) fail(line, `installs ${spec.text}; write ${name}@${pins[name]} (the pinned exact version)`);
       }
     }

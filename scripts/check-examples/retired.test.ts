@@ -21,11 +21,17 @@ describe("checkRetired", () => {
     ["prose that teaches it fails", "Start `sui console` to explore.", ['1: "sui console" is retired']],
     ["prose that says it is retired passes", "`sui console` was removed in 1.45; use `sui client ptb`.", []],
     ["a fact without prose: true ignores prose", 'Send "jsonrpc" requests.', []],
-    ["langs limits the code it applies to", "```graphql\n... on TransactionBlock { digest }\n```\n```ts\nnew TransactionBlock();\n```", ['5: "TransactionBlock" is retired']],
+    [
+      "langs limits the code it applies to",
+      "```graphql\n... on TransactionBlock { digest }\n```\n```ts\nnew TransactionBlock();\n```",
+      ['5: "TransactionBlock" is retired'],
+    ],
     ["a later line of a paragraph is reported on its line", "First line.\nThen run `sui console`.", ['2: "sui console" is retired']],
   ])("%s", (_, body, expected) => expect(failuresOf("content/docs/p.mdx", body)).toEqual(expected));
 
   it("allows prose mentions on allow-listed pages, never code there", () => {
-    expect(failuresOf("content/docs/migrate.mdx", "Map clob_v2 calls.\n\n```move\nclob_v2::swap();\n```")).toEqual(['4: "clob_v2" is retired']);
+    expect(failuresOf("content/docs/migrate.mdx", "Map clob_v2 calls.\n\n```move\nclob_v2::swap();\n```")).toEqual([
+      '4: "clob_v2" is retired',
+    ]);
   });
 });

@@ -37,7 +37,12 @@ export function checkRetired(blocks: CodeBlock[], prose: ProseParagraph[], retir
       const match = regex.exec(text);
       if (!match) continue;
       const row = text.slice(0, match.index).split("\n").length - 1;
-      failures.push({ check: "retired", file: paragraph.file, line: paragraph.line + row, reason: `${describe(fact, match[0])} (prose may name it only while saying it is retired)` });
+      failures.push({
+        check: "retired",
+        file: paragraph.file,
+        line: paragraph.line + row,
+        reason: `${describe(fact, match[0])} (prose may name it only while saying it is retired)`,
+      });
     }
   }
   return failures;

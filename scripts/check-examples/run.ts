@@ -67,7 +67,10 @@ export async function checkExamples(root: string, contentRoot = root): Promise<C
 export function formatReport(report: CheckReport): string {
   const languages = Object.entries(report.blocksPerLanguage)
     .sort((a, b) => b[1] - a[1])
-    .map(([lang, count]) => `${lang} ${count}${report.failingBlocksPerLanguage[lang] ? ` (${report.failingBlocksPerLanguage[lang]} failing)` : ""}`)
+    .map(
+      ([lang, count]) =>
+        `${lang} ${count}${report.failingBlocksPerLanguage[lang] ? ` (${report.failingBlocksPerLanguage[lang]} failing)` : ""}`,
+    )
     .join(", ");
   const checks = CHECKS.map((check) => `${check} ${report.failuresPerCheck[check]}`).join(", ");
   return [

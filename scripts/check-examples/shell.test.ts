@@ -10,10 +10,32 @@ describe("shellCommands", () => {
     ["sui client call \\\n  --package 0x2 \\\n  --module coin", [["sui", "client", "call", "--package", "0x2", "--module", "coin"]]],
     ["$ sui --version\nsui 1.63.0-abc", [["sui", "--version"]]],
     ["sui client gas # all coins\n# sui console", [["sui", "client", "gas"]]],
-    ["sui client objects --json | jq '.[0]' && echo done", [["sui", "client", "objects", "--json"], ["jq", ".[0]"], ["echo", "done"]]],
-    ['export ADDR=$(sui client active-address)', [["sui", "client", "active-address"], ["export", "ADDR=$(sui client active-address)"]]],
-    ['sui client ptb --move-call "0x2::coin::value" \'<0x2::sui::SUI>\'', [["sui", "client", "ptb", "--move-call", "0x2::coin::value", "<0x2::sui::SUI>"]]],
-    ["cat > Move.toml <<'EOF'\n[dependencies]\nsui = { git = \"x\" }\nEOF\nsui move build", [["cat", ">", "Move.toml", "<<EOF"], ["sui", "move", "build"]]],
+    [
+      "sui client objects --json | jq '.[0]' && echo done",
+      [
+        ["sui", "client", "objects", "--json"],
+        ["jq", ".[0]"],
+        ["echo", "done"],
+      ],
+    ],
+    [
+      "export ADDR=$(sui client active-address)",
+      [
+        ["sui", "client", "active-address"],
+        ["export", "ADDR=$(sui client active-address)"],
+      ],
+    ],
+    [
+      "sui client ptb --move-call \"0x2::coin::value\" '<0x2::sui::SUI>'",
+      [["sui", "client", "ptb", "--move-call", "0x2::coin::value", "<0x2::sui::SUI>"]],
+    ],
+    [
+      "cat > Move.toml <<'EOF'\n[dependencies]\nsui = { git = \"x\" }\nEOF\nsui move build",
+      [
+        ["cat", ">", "Move.toml", "<<EOF"],
+        ["sui", "move", "build"],
+      ],
+    ],
   ])("%j", (code, expected) => expect(words(code)).toEqual(expected));
 
   it("keeps the row each word starts on", () => {
@@ -57,7 +79,10 @@ describe("suiInvocationProblems", () => {
     ["sui replay --digest abc", []],
     ["sui client <COMMAND> --help", []],
     ["sui console", ["`sui console` is not a command; `sui` has: client, move, replay"]],
-    ["sui client profile-transaction --tx-digest x", ["`sui client profile-transaction` is not a command; `sui client` has: call, gas, ptb"]],
+    [
+      "sui client profile-transaction --tx-digest x",
+      ["`sui client profile-transaction` is not a command; `sui client` has: call, gas, ptb"],
+    ],
     ["sui client call --pkg 0x2", ["`sui client call` has no flag --pkg"]],
     ["sui client ptb --make-coffee", ["`sui client ptb` has no flag --make-coffee"]],
   ])("%s", (line, expected) => expect(problems(line)).toEqual(expected));
@@ -78,15 +103,26 @@ describe("moveCallProblems", () => {
   it.each([
     ["sui client ptb --move-call 0x2::coin::value '<0x2::sui::SUI>' @0x1", []],
     ["sui client ptb --move-call $PKG::shop::buy", []],
-    ["sui client ptb --move-call sui::coin::create_currency", ["sui::coin::create_currency: sui::coin::create_currency is deprecated: Use the Coin Registry"]],
+    [
+      "sui client ptb --move-call sui::coin::create_currency",
+      ["sui::coin::create_currency: sui::coin::create_currency is deprecated: Use the Coin Registry"],
+    ],
     ["sui client ptb --move-call 0x2::coin::vaule", ["0x2::coin::vaule: sui::coin::vaule does not exist in the pinned framework"]],
-    ["sui client call --package 0x2 --module coin --function create_currency --args 1", ["0x2::coin::create_currency: sui::coin::create_currency is deprecated: Use the Coin Registry"]],
+    [
+      "sui client call --package 0x2 --module coin --function create_currency --args 1",
+      ["0x2::coin::create_currency: sui::coin::create_currency is deprecated: Use the Coin Registry"],
+    ],
     ["sui client call --package $PKG --module coin --function create_currency", []],
   ])("%s", (line, expected) => expect(problems(line)).toEqual(expected));
 
   it.each([
     ["1.68.0", []],
-    ["1.63.0", ['0x2::display_registry::set: sui::display_registry::set first ships in Sui 1.68.0: the page must declare verified_with sui "1.68.0" (it declares "1.63.0")']],
+    [
+      "1.63.0",
+      [
+        '0x2::display_registry::set: sui::display_registry::set first ships in Sui 1.68.0: the page must declare verified_with sui "1.68.0" (it declares "1.63.0")',
+      ],
+    ],
   ])("a call newer than the pin on a page declaring sui %s", (sui, expected) => {
     expect(problems("sui client call --package 0x2 --module display_registry --function set --args $D $CAP k v", sui)).toEqual(expected);
     expect(problems("sui client ptb --move-call 0x2::display_registry::set @$D @$CAP '\"k\"' '\"v\"'", sui)).toEqual(expected);

@@ -12,7 +12,12 @@ import { commandWords, shellCommands, type Word } from "./shell-words";
  * names one that exists, is public, is not deprecated and is not newer than the page's declared
  * sui version (`suiOf`).
  */
-export function checkShell(blocks: CodeBlock[], cli: CliFacts, framework: FrameworkFacts, suiOf: (file: string) => string | undefined): Failure[] {
+export function checkShell(
+  blocks: CodeBlock[],
+  cli: CliFacts,
+  framework: FrameworkFacts,
+  suiOf: (file: string) => string | undefined,
+): Failure[] {
   const failures: Failure[] = [];
   for (const block of blocks) {
     if (!SHELL_LANGS.has(block.lang)) continue;

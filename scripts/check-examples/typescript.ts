@@ -65,7 +65,9 @@ export function checkTypeScript(blocks: CodeBlock[], preambles: ReadonlyMap<stri
   }
   // `declare module`/`declare global` (registering a dApp Kit instance's type, say) change types for
   // every file of a Program: a page that augments gets Programs of its own.
-  const augmenting = new Set(blocks.filter((block) => TS_LANGS[block.lang] && /\bdeclare\s+(?:module|global)\b/.test(block.code)).map((block) => block.file));
+  const augmenting = new Set(
+    blocks.filter((block) => TS_LANGS[block.lang] && /\bdeclare\s+(?:module|global)\b/.test(block.code)).map((block) => block.file),
+  );
   for (const block of blocks) {
     const lang = TS_LANGS[block.lang];
     if (!lang) continue;
@@ -108,7 +110,12 @@ export function checkTypeScript(blocks: CodeBlock[], preambles: ReadonlyMap<stri
       for (const diagnostic of [...program.getSyntacticDiagnostics(sourceFile), ...program.getSemanticDiagnostics(sourceFile)]) {
         const row = diagnostic.start === undefined ? 0 : sourceFile.getLineAndCharacterOfPosition(diagnostic.start).line;
         const hint = virtual.block && !virtual.block.meta.preamble && UNDECLARED_NAME.has(diagnostic.code) ? fragmentHint : "";
-        failures.push({ check: "typescript", file: where.file, line: where.line + row, reason: `TS${diagnostic.code}: ${flatten(diagnostic)}${hint}` });
+        failures.push({
+          check: "typescript",
+          file: where.file,
+          line: where.line + row,
+          reason: `TS${diagnostic.code}: ${flatten(diagnostic)}${hint}`,
+        });
       }
     }
   }
@@ -126,14 +133,21 @@ function sharedHost(files: ReadonlyMap<string, VirtualFile>): ts.CompilerHost {
     const key = path.resolve(fileName);
     if (!parsed.has(key)) {
       const virtual = files.get(key);
-      parsed.set(key, virtual ? ts.createSourceFile(fileName, virtual.text, languageVersion, true) : realGetSourceFile(fileName, languageVersion, onError, shouldCreate));
+      parsed.set(
+        key,
+        virtual
+          ? ts.createSourceFile(fileName, virtual.text, languageVersion, true)
+          : realGetSourceFile(fileName, languageVersion, onError, shouldCreate),
+      );
     }
     return parsed.get(key);
   };
   // Module resolution asks whether a directory exists before probing its files; virtual blocks live in
   // directories that exist only in `files` (src/components/ beside a page), so answer for those too.
   const virtualDirs = new Set<string>();
-  for (const fileName of files.keys()) for (let dir = path.dirname(fileName); !virtualDirs.has(dir) && dir !== path.dirname(dir); dir = path.dirname(dir)) virtualDirs.add(dir);
+  for (const fileName of files.keys())
+    for (let dir = path.dirname(fileName); !virtualDirs.has(dir) && dir !== path.dirname(dir); dir = path.dirname(dir))
+      virtualDirs.add(dir);
   const realDirectoryExists = host.directoryExists?.bind(host);
   host.directoryExists = (dir) => virtualDirs.has(path.resolve(dir)) || (realDirectoryExists ? realDirectoryExists(dir) : true);
   host.fileExists = (fileName) => files.has(path.resolve(fileName)) || realFileExists(fileName);

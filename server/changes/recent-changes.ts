@@ -26,7 +26,8 @@ export interface ChangesPage {
 export class RecentChanges {
   private readonly pages = new Cache<ChangesPage>({
     maxBytes: 4 * 1024 * 1024,
-    sizeOf: (page) => 256 + page.entries.reduce((sum, e) => sum + 600 + e.commit.message.length * 2 + (e.pages.length + e.files.length) * 160, 0),
+    sizeOf: (page) =>
+      256 + page.entries.reduce((sum, e) => sum + 600 + e.commit.message.length * 2 + (e.pages.length + e.files.length) * 160, 0),
   });
 
   constructor(private readonly store: GitStore) {}

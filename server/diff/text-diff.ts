@@ -65,13 +65,11 @@ function markWords(removed: string[], added: string[]): Segment[] {
   const changes = diffWordsWithSpace(before, after);
   const shared = changes.filter((c) => !c.added && !c.removed).reduce((sum, c) => sum + c.value.length, 0);
   if (shared / Math.max(before.length, after.length) < MIN_SHARED) {
-    return [
-      { text: before, change: "del" },
-      { text: "\n" },
-      { text: after, change: "ins" },
-    ];
+    return [{ text: before, change: "del" }, { text: "\n" }, { text: after, change: "ins" }];
   }
-  return changes.map((c) => (c.added ? { text: c.value, change: "ins" } : c.removed ? { text: c.value, change: "del" } : { text: c.value }));
+  return changes.map((c) =>
+    c.added ? { text: c.value, change: "ins" } : c.removed ? { text: c.value, change: "del" } : { text: c.value },
+  );
 }
 
 function withNewline(text: string): string {

@@ -12,7 +12,11 @@ describe("git cat-file --batch", () => {
   const oid = (path: string) => git(work.dir, "rev-parse", `HEAD:${path}`);
 
   it("answers pipelined requests in order, large objects included", async () => {
-    const [a, big, b] = await Promise.all([reader.read(oid("docs/guides.mdx")), reader.read(oid("big.txt")), reader.read(oid("sidebars/guides.json"))]);
+    const [a, big, b] = await Promise.all([
+      reader.read(oid("docs/guides.mdx")),
+      reader.read(oid("big.txt")),
+      reader.read(oid("sidebars/guides.json")),
+    ]);
     expect(a.data.toString()).toContain("Welcome to the guides.");
     expect(big.data.length).toBe(300_000);
     expect(b.type).toBe("blob");

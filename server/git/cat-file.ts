@@ -118,7 +118,9 @@ export class CatFile {
         this.chunks = first.length ? [first] : [];
         const newline = first.indexOf(10);
         if (newline < 0) return;
-        const line = this.take(newline + 1).toString("utf8").trimEnd();
+        const line = this.take(newline + 1)
+          .toString("utf8")
+          .trimEnd();
         const parts = line.split(" ");
         if (parts.length === 2 && (parts[1] === "missing" || parts[1] === "ambiguous")) {
           const pending = this.queue.shift();

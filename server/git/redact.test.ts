@@ -4,7 +4,10 @@ import { addSecret, redact } from "./redact";
 describe("redact", () => {
   it.each([
     ["https://user:s3cret@github.com/o/r.git", "https://***@github.com/o/r.git"],
-    ["fatal: unable to access 'https://x-access-token:ghp_abc123@github.com/o/r.git/': 403", "fatal: unable to access 'https://***@github.com/o/r.git/': 403"],
+    [
+      "fatal: unable to access 'https://x-access-token:ghp_abc123@github.com/o/r.git/': 403",
+      "fatal: unable to access 'https://***@github.com/o/r.git/': 403",
+    ],
     ["https://ghp_only@host/r", "https://***@host/r"],
     ["https://github.com/o/r.git", "https://github.com/o/r.git"],
     ["mail me at a@b.c", "mail me at a@b.c"],

@@ -67,11 +67,20 @@ export class GitStore {
   private readonly log: (line: string) => void;
   // Bounded in bytes (a path and an oid weigh about 160 bytes in a Map), so reading many old commits
   // cannot grow memory without limit.
-  private readonly subtrees = new Cache<TreeFiles>({ maxBytes: CACHE_BUDGETS.subtrees, sizeOf: (tree) => 64 + tree.files.size * 160 + tree.damaged.length * 512 });
-  private readonly treeEntries = new Cache<TreeEntry[]>({ maxBytes: CACHE_BUDGETS.treeEntries, sizeOf: (entries) => 64 + entries.length * 160 });
+  private readonly subtrees = new Cache<TreeFiles>({
+    maxBytes: CACHE_BUDGETS.subtrees,
+    sizeOf: (tree) => 64 + tree.files.size * 160 + tree.damaged.length * 512,
+  });
+  private readonly treeEntries = new Cache<TreeEntry[]>({
+    maxBytes: CACHE_BUDGETS.treeEntries,
+    sizeOf: (entries) => 64 + entries.length * 160,
+  });
   private readonly commits = new Cache<CommitInfo>({ maxBytes: CACHE_BUDGETS.commits, sizeOf: (c) => 512 + c.message.length * 2 });
   /** Abbreviated ?commit= values already expanded and checked: links keep the reader's value on every request. */
-  private readonly expanded = new Cache<string>({ maxBytes: CACHE_BUDGETS.expanded, sizeOf: (oid, value) => 64 + (oid.length + value.length) * 2 });
+  private readonly expanded = new Cache<string>({
+    maxBytes: CACHE_BUDGETS.expanded,
+    sizeOf: (oid, value) => 64 + (oid.length + value.length) * 2,
+  });
   private readonly damaged = new Map<string, Damage>();
 
   constructor(

@@ -25,9 +25,11 @@ import { GRAPHQL_REFERENCE, referenceId, type ReferenceKind } from "./slug";
 
 const SIDEBAR = "referencesSidebar" as const;
 
-
 function summary(description: string | undefined | null, fallback: string): string {
-  const first = description?.trim().split(/(?<=\.)\s/)[0]?.replace(/\s+/g, " ");
+  const first = description
+    ?.trim()
+    .split(/(?<=\.)\s/)[0]
+    ?.replace(/\s+/g, " ");
   return first && first.length <= 200 ? first : fallback;
 }
 
@@ -117,7 +119,9 @@ class ReferenceWriter {
 
   private fieldLink(owner: GraphQLNamedType, field: string): string {
     const root = this.rootKind(owner.name);
-    return root ? `[\`${field}\`](/${referenceId(root, field)})` : `[\`${owner.name}.${field}\`](/${referenceId(kindOf(owner), owner.name)}#${field.toLowerCase()})`;
+    return root
+      ? `[\`${field}\`](/${referenceId(root, field)})`
+      : `[\`${owner.name}.${field}\`](/${referenceId(kindOf(owner), owner.name)}#${field.toLowerCase()})`;
   }
 
   private typeLink(type: GraphQLNamedType): string {
@@ -171,8 +175,18 @@ class ReferenceWriter {
   }
 
   private backLinks(name: string): string {
-    const section = (title: string, links?: Set<string>) => (links?.size ? `## ${title}\n\n${[...links].sort().map((l) => `- ${l}`).join("\n")}\n` : "");
-    return [section("Returned by", this.returnedBy.get(name)), section("Member of", this.memberOf.get(name)), section("Implemented by", this.implementedBy.get(name))].join("\n");
+    const section = (title: string, links?: Set<string>) =>
+      links?.size
+        ? `## ${title}\n\n${[...links]
+            .sort()
+            .map((l) => `- ${l}`)
+            .join("\n")}\n`
+        : "";
+    return [
+      section("Returned by", this.returnedBy.get(name)),
+      section("Member of", this.memberOf.get(name)),
+      section("Implemented by", this.implementedBy.get(name)),
+    ].join("\n");
   }
 
   private page(id: string, title: string, description: string, body: string): GeneratedPage {
@@ -195,11 +209,27 @@ class ReferenceWriter {
     }
     if (isInputObjectType(type)) parts.push(this.argumentsSection(Object.values(type.getFields()), "## Fields"));
     if (isEnumType(type)) {
-      parts.push("## Values\n", ...type.getValues().map((v) => `### ${v.name}\n\n${escapeMdx(v.description ?? "")}\n${this.describeDeprecation(v.deprecationReason)}`));
+      parts.push(
+        "## Values\n",
+        ...type
+          .getValues()
+          .map((v) => `### ${v.name}\n\n${escapeMdx(v.description ?? "")}\n${this.describeDeprecation(v.deprecationReason)}`),
+      );
     }
-    if (isUnionType(type)) parts.push(`## Members\n\n${type.getTypes().map((t) => `- ${this.typeLink(t)}`).join("\n")}`);
+    if (isUnionType(type))
+      parts.push(
+        `## Members\n\n${type
+          .getTypes()
+          .map((t) => `- ${this.typeLink(t)}`)
+          .join("\n")}`,
+      );
     parts.push(this.backLinks(type.name));
-    return this.page(referenceId(kind, type.name), type.name, summary(description, `The ${type.name} ${KIND_BADGE[kind]} of the Sui GraphQL schema.`), parts.join("\n\n"));
+    return this.page(
+      referenceId(kind, type.name),
+      type.name,
+      summary(description, `The ${type.name} ${KIND_BADGE[kind]} of the Sui GraphQL schema.`),
+      parts.join("\n\n"),
+    );
   }
 
   operationPages(kind: "queries" | "mutations"): GeneratedPage[] {
@@ -216,7 +246,12 @@ class ReferenceWriter {
         this.argumentsSection(field.args, "## Arguments"),
         `## Type\n\n${this.typeRef(field.type)} ${this.badges(field.type)}\n\n${escapeMdx(getNamedType(field.type).description?.split("\n")[0] ?? "")}`,
       ];
-      return this.page(referenceId(kind, field.name), field.name, summary(field.description, `The ${field.name} ${KIND_BADGE[kind]}.`), body.join("\n\n"));
+      return this.page(
+        referenceId(kind, field.name),
+        field.name,
+        summary(field.description, `The ${field.name} ${KIND_BADGE[kind]}.`),
+        body.join("\n\n"),
+      );
     });
   }
 
@@ -227,11 +262,18 @@ class ReferenceWriter {
         `<Badge tone="kind">directive</Badge>`,
         escapeMdx(description),
         "## Signature",
-        "```graphql\n" + `directive @${directive.name}${directive.args.length ? `(${directive.args.map((a) => `${a.name}: ${a.type}`).join(", ")})` : ""} on ${directive.locations.join(" | ")}` + "\n```",
+        "```graphql\n" +
+          `directive @${directive.name}${directive.args.length ? `(${directive.args.map((a) => `${a.name}: ${a.type}`).join(", ")})` : ""} on ${directive.locations.join(" | ")}` +
+          "\n```",
         this.argumentsSection(directive.args, "## Arguments"),
         `## Locations\n\n${directive.locations.map((l) => `- \`${l}\``).join("\n")}`,
       ];
-      return this.page(referenceId("directives", directive.name), `@${directive.name}`, summary(description, `The @${directive.name} directive.`), body.join("\n\n"));
+      return this.page(
+        referenceId("directives", directive.name),
+        `@${directive.name}`,
+        summary(description, `The @${directive.name} directive.`),
+        body.join("\n\n"),
+      );
     });
   }
 
@@ -246,9 +288,20 @@ class ReferenceWriter {
       `The Sui GraphQL RPC schema has ${pages.length} reference pages, generated from the schema file in the content repository at the commit you are reading. Each page shows the SDL signature, the fields or arguments with their types, and where the type is used.`,
       ...order
         .filter((k) => groups.has(k))
-        .map((k) => `## ${k[0]!.toUpperCase()}${k.slice(1)}\n\n${groups.get(k)!.length} ${k}.\n\n${groups.get(k)!.map((p) => `- [\`${p.meta.title}\`](/${p.meta.id}): ${escapeMdx(p.meta.description)}`).join("\n")}`),
+        .map(
+          (k) =>
+            `## ${k[0]!.toUpperCase()}${k.slice(1)}\n\n${groups.get(k)!.length} ${k}.\n\n${groups
+              .get(k)!
+              .map((p) => `- [\`${p.meta.title}\`](/${p.meta.id}): ${escapeMdx(p.meta.description)}`)
+              .join("\n")}`,
+        ),
     ];
-    return this.page(`${GRAPHQL_REFERENCE}/schema`, "Schema", "Every query, mutation, type and directive of the Sui GraphQL RPC schema, by kind.", body.join("\n\n"));
+    return this.page(
+      `${GRAPHQL_REFERENCE}/schema`,
+      "Schema",
+      "Every query, mutation, type and directive of the Sui GraphQL RPC schema, by kind.",
+      body.join("\n\n"),
+    );
   }
 }
 

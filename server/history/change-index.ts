@@ -78,7 +78,9 @@ export class ChangeIndex {
     } else {
       await this.rebuild(tip);
       this.builds++;
-      this.log(`history index: built for ${tip.slice(0, 7)} (${this.table.length} commits, ${this.table.paths} paths) in ${Date.now() - started} ms`);
+      this.log(
+        `history index: built for ${tip.slice(0, 7)} (${this.table.length} commits, ${this.table.paths} paths) in ${Date.now() - started} ms`,
+      );
     }
     this.save();
   }
@@ -87,7 +89,9 @@ export class ChangeIndex {
   private async extend(from: string, tip: string): Promise<boolean> {
     let lines: string[];
     try {
-      lines = (await this.git.text(["rev-list", "--first-parent", "--parents", "--reverse", `${from}..${tip}`])).split("\n").filter(Boolean);
+      lines = (await this.git.text(["rev-list", "--first-parent", "--parents", "--reverse", `${from}..${tip}`]))
+        .split("\n")
+        .filter(Boolean);
     } catch {
       return false; // `from` is gone (a rewritten branch whose old objects were pruned)
     }
@@ -144,7 +148,10 @@ export class ChangeIndex {
       this.saveFailed = false;
     } catch (error) {
       fs.rmSync(temp, { force: true });
-      if (!this.saveFailed) this.log(`history index: cannot save ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); keeping it in memory`);
+      if (!this.saveFailed)
+        this.log(
+          `history index: cannot save ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); keeping it in memory`,
+        );
       this.saveFailed = true;
     }
   }

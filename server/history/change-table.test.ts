@@ -8,7 +8,10 @@ function table(history: string): ChangeTable {
     return { oid: oid!, paths: paths ? paths.split(",") : [] };
   });
   const t = new ChangeTable();
-  t.append(commits.map((c) => c.oid), commits.filter((c) => c.paths.length));
+  t.append(
+    commits.map((c) => c.oid),
+    commits.filter((c) => c.paths.length),
+  );
   return t;
 }
 
@@ -31,11 +34,25 @@ describe("the per-path change table", () => {
   it("extends in steps to the same answers as one build, and survives JSON", () => {
     const whole = table("A:a B:b C:a,b D: E:a");
     const steps = new ChangeTable();
-    steps.append(["A", "B"], [{ oid: "B", paths: ["b"] }, { oid: "A", paths: ["a"] }]);
-    steps.append(["C", "D", "E"], [{ oid: "E", paths: ["a"] }, { oid: "C", paths: ["a", "b"] }]);
+    steps.append(
+      ["A", "B"],
+      [
+        { oid: "B", paths: ["b"] },
+        { oid: "A", paths: ["a"] },
+      ],
+    );
+    steps.append(
+      ["C", "D", "E"],
+      [
+        { oid: "E", paths: ["a"] },
+        { oid: "C", paths: ["a", "b"] },
+      ],
+    );
     const copy = ChangeTable.fromJSON(JSON.parse(JSON.stringify(steps)));
     for (const t of [steps, copy]) {
-      for (const path of ["a", "b"]) for (const at of ["A", "C", "E"]) expect(t.changedAsOf(path, t.positionOf(at)!)).toEqual(whole.changedAsOf(path, whole.positionOf(at)!));
+      for (const path of ["a", "b"])
+        for (const at of ["A", "C", "E"])
+          expect(t.changedAsOf(path, t.positionOf(at)!)).toEqual(whole.changedAsOf(path, whole.positionOf(at)!));
     }
     expect(copy.tip).toBe("E");
     expect(copy.positionOf("Z")).toBeUndefined();

@@ -6,7 +6,16 @@ import { NameLogParser, type LogEntry } from "./name-log";
  * to it, as one streaming `git log --name-only`: the change index and the changes feed both read it.
  */
 export async function changedPaths(git: Git, root: string, revisions: string[]): Promise<LogEntry[]> {
-  const args = ["log", "--first-parent", "--diff-merges=first-parent", "--no-renames", "--name-only", "-z", "--format=%x01%H", ...revisions];
+  const args = [
+    "log",
+    "--first-parent",
+    "--diff-merges=first-parent",
+    "--no-renames",
+    "--name-only",
+    "-z",
+    "--format=%x01%H",
+    ...revisions,
+  ];
   if (root) args.push("--", root);
   const prefix = root ? `${root}/` : "";
   const parser = new NameLogParser();

@@ -9,8 +9,20 @@ describe("git log --name-only -z output", () => {
   it.each([
     ["no commits", "", []],
     ["one commit, one path", `\x01${A}\0\ndocs/a.mdx\0`, [{ oid: A, paths: ["docs/a.mdx"] }]],
-    ["an empty commit between two", `\x01${A}\0\nx\0y\0\x01${B}\0\x01${C}\0\nz\0`, [{ oid: A, paths: ["x", "y"] }, { oid: B, paths: [] }, { oid: C, paths: ["z"] }]],
-    ["names with spaces, newlines and UTF-8", `\x01${A}\0\na b.mdx\0line\nbreak.mdx\0é.mdx\0`, [{ oid: A, paths: ["a b.mdx", "line\nbreak.mdx", "é.mdx"] }]],
+    [
+      "an empty commit between two",
+      `\x01${A}\0\nx\0y\0\x01${B}\0\x01${C}\0\nz\0`,
+      [
+        { oid: A, paths: ["x", "y"] },
+        { oid: B, paths: [] },
+        { oid: C, paths: ["z"] },
+      ],
+    ],
+    [
+      "names with spaces, newlines and UTF-8",
+      `\x01${A}\0\na b.mdx\0line\nbreak.mdx\0é.mdx\0`,
+      [{ oid: A, paths: ["a b.mdx", "line\nbreak.mdx", "é.mdx"] }],
+    ],
   ])("%s", (_name, output, expected) => {
     expect(parseNameLog(output)).toEqual(expected);
   });

@@ -17,7 +17,12 @@ const parser = mdxParser;
  * an import that names no snippet (or a circle of snippets) is left out instead of refused, and
  * imports, exports and `{...}` expressions are dropped. Throws PageProblems when the MDX does not parse.
  */
-export function parseExpanded(path: string, source: string, files: Readonly<Record<string, string>>, importers: readonly string[] = []): Root {
+export function parseExpanded(
+  path: string,
+  source: string,
+  files: Readonly<Record<string, string>>,
+  importers: readonly string[] = [],
+): Root {
   const file = new VFile({ path, value: withoutFrontmatter(source) });
   let tree: Root;
   try {

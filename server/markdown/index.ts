@@ -24,10 +24,16 @@ export interface MarkdownHeader {
   url?: string;
 }
 
-const printer = unified()
-  .use(remarkGfm, { tablePipeAlign: false })
-  .use(remarkMath)
-  .use(remarkStringify, { bullet: "-", emphasis: "_", strong: "*", fence: "`", fences: true, rule: "-", listItemIndent: "one", incrementListMarker: true });
+const printer = unified().use(remarkGfm, { tablePipeAlign: false }).use(remarkMath).use(remarkStringify, {
+  bullet: "-",
+  emphasis: "_",
+  strong: "*",
+  fence: "`",
+  fences: true,
+  rule: "-",
+  listItemIndent: "one",
+  incrementListMarker: true,
+});
 
 /**
  * The page as clean Markdown. `header` replaces what the frontmatter says (generated pages have no
@@ -63,6 +69,13 @@ function frontmatterHeader(source: string): MarkdownHeader | undefined {
 function headerBlocks({ title, description, url }: MarkdownHeader): RootContent[] {
   const blocks: RootContent[] = [{ type: "heading", depth: 1, children: [{ type: "text", value: title }] }];
   if (description) blocks.push({ type: "blockquote", children: [{ type: "paragraph", children: [{ type: "text", value: description }] }] });
-  if (url) blocks.push({ type: "paragraph", children: [{ type: "text", value: "Source: " }, { type: "link", url, children: [{ type: "text", value: url }] }] });
+  if (url)
+    blocks.push({
+      type: "paragraph",
+      children: [
+        { type: "text", value: "Source: " },
+        { type: "link", url, children: [{ type: "text", value: url }] },
+      ],
+    });
   return blocks;
 }

@@ -3,7 +3,14 @@ import type { PageMeta } from "../content/catalogue";
 import type { SidebarItem } from "../content/sidebars";
 import { llmsFullText, readingOrder } from "./llms-full";
 
-const meta = (id: string): PageMeta => ({ id, title: id, description: `About ${id}.`, aliases: [], sourcePath: `docs/${id}.mdx`, kind: "mdx" });
+const meta = (id: string): PageMeta => ({
+  id,
+  title: id,
+  description: `About ${id}.`,
+  aliases: [],
+  sourcePath: `docs/${id}.mdx`,
+  kind: "mdx",
+});
 const link = (id: string): SidebarItem => ({ type: "link", label: id, href: `/${id}`, docId: id });
 const category = (id: string | undefined, items: SidebarItem[]): SidebarItem => ({
   type: "category",
@@ -21,10 +28,24 @@ describe("readingOrder", () => {
   it("walks the sidebars in their order, depth first, then the pages no sidebar lists, without snippets", () => {
     const sidebars = new Map([
       ["referencesSidebar", [link("references")]],
-      ["guidesSidebar", [category("guides", [link("guides/b"), category(undefined, [link("guides/a")])]), { type: "link", label: "Out", href: "https://sui.io" }]],
+      [
+        "guidesSidebar",
+        [
+          category("guides", [link("guides/b"), category(undefined, [link("guides/a")])]),
+          { type: "link", label: "Out", href: "https://sui.io" },
+        ],
+      ],
       ["conceptsSidebar", [link("concepts"), link("guides/a")]],
     ]) as never;
-    expect(readingOrder({ catalogue, sidebars } as never).map((p) => p.id)).toEqual(["guides", "guides/b", "guides/a", "concepts", "references", "external-only", "orphan"]);
+    expect(readingOrder({ catalogue, sidebars } as never).map((p) => p.id)).toEqual([
+      "guides",
+      "guides/b",
+      "guides/a",
+      "concepts",
+      "references",
+      "external-only",
+      "orphan",
+    ]);
   });
 });
 
@@ -46,7 +67,10 @@ describe("llmsFullText", () => {
     const text = llmsFullText(pages, sections(sizes), 4096, "https://docs.example");
     expect(Buffer.byteLength(text)).toBeLessThanOrEqual(4096);
     for (const id of ["a", "b", "c"]) expect(text.includes(`# ${id}\n`)).toBe(included.includes(id));
-    if (left) expect(text).toContain(`${left} of 3 pages did not fit in this file's limit of 4 KB or could not be converted. Each is at its URL with .md appended (for example https://docs.example/b.md)`);
+    if (left)
+      expect(text).toContain(
+        `${left} of 3 pages did not fit in this file's limit of 4 KB or could not be converted. Each is at its URL with .md appended (for example https://docs.example/b.md)`,
+      );
   });
 
   it("counts UTF-8 bytes, not characters", () => {
@@ -59,7 +83,16 @@ describe("llmsFullText", () => {
   });
 
   it("leaves out a page that did not convert and says so", () => {
-    const text = llmsFullText(pages, [{ page: pages[0]!, markdown: "# a\n" }, { page: pages[1]!, markdown: undefined }, { page: pages[2]!, markdown: "# c\n" }], 64 * 1024, "https://docs.example");
+    const text = llmsFullText(
+      pages,
+      [
+        { page: pages[0]!, markdown: "# a\n" },
+        { page: pages[1]!, markdown: undefined },
+        { page: pages[2]!, markdown: "# c\n" },
+      ],
+      64 * 1024,
+      "https://docs.example",
+    );
     expect(text).toContain("# c\n");
     expect(text).toContain("1 of 3 pages did not fit");
     expect(text).toContain("https://docs.example/b.md");

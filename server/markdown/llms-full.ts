@@ -30,7 +30,12 @@ const INTRO =
  * convert) in order, as many as fit in `maxBytes`; a closing note names the pages left out, which
  * remain at their own `.md` URLs.
  */
-export function llmsFullText(pages: readonly PageMeta[], sections: ReadonlyArray<{ page: PageMeta; markdown: string | undefined }>, maxBytes: number, origin: string): string {
+export function llmsFullText(
+  pages: readonly PageMeta[],
+  sections: ReadonlyArray<{ page: PageMeta; markdown: string | undefined }>,
+  maxBytes: number,
+  origin: string,
+): string {
   const parts = [INTRO];
   let bytes = Buffer.byteLength(INTRO);
   const included = new Set<string>();

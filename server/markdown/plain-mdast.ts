@@ -1,11 +1,30 @@
-import type { BlockContent, Heading, List, ListItem, Paragraph, PhrasingContent, Root, RootContent, Table, TableCell, TableRow } from "mdast";
+import type {
+  BlockContent,
+  Heading,
+  List,
+  ListItem,
+  Paragraph,
+  PhrasingContent,
+  Root,
+  RootContent,
+  Table,
+  TableCell,
+  TableRow,
+} from "mdast";
 import type { MdxJsxFlowElement, MdxJsxTextElement } from "mdast-util-mdx-jsx";
 import { attributeValue } from "../mdx/safe-subset";
 
 type JsxElement = MdxJsxFlowElement | MdxJsxTextElement;
 type Node = RootContent;
 
-const ADMONITION_LABELS: Record<string, string> = { note: "Note", tip: "Tip", info: "Info", caution: "Caution", warning: "Warning", danger: "Danger" };
+const ADMONITION_LABELS: Record<string, string> = {
+  note: "Note",
+  tip: "Tip",
+  info: "Info",
+  caution: "Caution",
+  warning: "Warning",
+  danger: "Danger",
+};
 
 /**
  * Rewrites a page's tree (snippets already in place) into plain Markdown nodes, so nothing of MDX is
@@ -23,7 +42,19 @@ function isElement(node: { type: string }): node is JsxElement {
 
 function isPhrasing(node: Node): node is PhrasingContent {
   return [
-    "text", "emphasis", "strong", "delete", "inlineCode", "inlineMath", "break", "link", "linkReference", "image", "imageReference", "footnoteReference", "mdxJsxTextElement",
+    "text",
+    "emphasis",
+    "strong",
+    "delete",
+    "inlineCode",
+    "inlineMath",
+    "break",
+    "link",
+    "linkReference",
+    "image",
+    "imageReference",
+    "footnoteReference",
+    "mdxJsxTextElement",
   ].includes(node.type);
 }
 
@@ -68,7 +99,12 @@ function phrasing(nodes: readonly Node[]): PhrasingContent[] {
 function block(node: Node): Node[] {
   if (node.type === "paragraph") {
     const lifted = soleElement(node);
-    if (lifted) return block({ ...lifted, type: "mdxJsxFlowElement", children: [{ type: "paragraph", children: lifted.children }] } as MdxJsxFlowElement);
+    if (lifted)
+      return block({
+        ...lifted,
+        type: "mdxJsxFlowElement",
+        children: [{ type: "paragraph", children: lifted.children }],
+      } as MdxJsxFlowElement);
     const children = phrasing(node.children);
     return hasContent(children) ? [{ ...node, children }] : [];
   }
@@ -110,7 +146,9 @@ function blockElement(node: JsxElement): Node[] {
     case "details": {
       const [summary] = descendants(node, "summary");
       const rest = without(children, "summary");
-      const label: Node[] = summary ? [{ type: "paragraph", children: [{ type: "strong", children: phrasing(summary.children as Node[]) }] }] : [];
+      const label: Node[] = summary
+        ? [{ type: "paragraph", children: [{ type: "strong", children: phrasing(summary.children as Node[]) }] }]
+        : [];
       return [...label, ...flow(rest)];
     }
     case "table":
@@ -118,7 +156,12 @@ function blockElement(node: JsxElement): Node[] {
     case "ul":
     case "ol":
       return [list(node)];
-    case "h1": case "h2": case "h3": case "h4": case "h5": case "h6":
+    case "h1":
+    case "h2":
+    case "h3":
+    case "h4":
+    case "h5":
+    case "h6":
       return [{ type: "heading", depth: Number(node.name[1]) as Heading["depth"], children: phrasing(flattenParagraphs(children)) }];
     case "hr":
       return [{ type: "thematicBreak" }];
@@ -192,7 +235,10 @@ function admonition(node: JsxElement): Node {
   if (!title && first?.type === "paragraph") {
     first.children.unshift({ type: "strong", children: [{ type: "text", value: `${name}:` }] }, { type: "text", value: " " });
   } else {
-    body.unshift({ type: "paragraph", children: [{ type: "strong", children: [{ type: "text", value: title ? `${name}: ${title}` : `${name}:` }] }] });
+    body.unshift({
+      type: "paragraph",
+      children: [{ type: "strong", children: [{ type: "text", value: title ? `${name}: ${title}` : `${name}:` }] }],
+    });
   }
   return { type: "blockquote", children: body as BlockContent[] };
 }
@@ -200,11 +246,18 @@ function admonition(node: JsxElement): Node {
 /** A tab: its label in bold on a line of its own, then its content. */
 function tabSection(node: JsxElement): Node[] {
   const label = attribute(node, "label") ?? attribute(node, "value") ?? "Tab";
-  return [{ type: "paragraph", children: [{ type: "strong", children: [{ type: "text", value: label }] }] }, ...flow(node.children as Node[])];
+  return [
+    { type: "paragraph", children: [{ type: "strong", children: [{ type: "text", value: label }] }] },
+    ...flow(node.children as Node[]),
+  ];
 }
 
 function cardList(cards: JsxElement[]): List {
-  const items: ListItem[] = cards.map((card) => ({ type: "listItem", spread: false, children: [{ type: "paragraph", children: cardPhrasing(card) }] }));
+  const items: ListItem[] = cards.map((card) => ({
+    type: "listItem",
+    spread: false,
+    children: [{ type: "paragraph", children: cardPhrasing(card) }],
+  }));
   return { type: "list", ordered: false, spread: false, children: items };
 }
 
@@ -214,7 +267,11 @@ function cardPhrasing(card: JsxElement): PhrasingContent[] {
   const href = attribute(card, "href");
   const description = phrasing(joinParagraphs(card.children as Node[]));
   const label: PhrasingContent[] = title ? [{ type: "text", value: title }] : [];
-  const head: PhrasingContent[] = href ? [{ type: "link", url: href, children: label.length ? label : [{ type: "text", value: href }] }] : label.length ? [{ type: "strong", children: label }] : [];
+  const head: PhrasingContent[] = href
+    ? [{ type: "link", url: href, children: label.length ? label : [{ type: "text", value: href }] }]
+    : label.length
+      ? [{ type: "strong", children: label }]
+      : [];
   if (!description.length) return head;
   return head.length ? [...head, { type: "text", value: ": " }, ...description] : description;
 }
@@ -230,7 +287,11 @@ function table(node: JsxElement): Table {
 }
 
 function list(node: JsxElement): List {
-  const items: ListItem[] = descendants(node, "li").map((li) => ({ type: "listItem", spread: false, children: flow(li.children as Node[]) as BlockContent[] }));
+  const items: ListItem[] = descendants(node, "li").map((li) => ({
+    type: "listItem",
+    spread: false,
+    children: flow(li.children as Node[]) as BlockContent[],
+  }));
   return { type: "list", ordered: node.name === "ol", spread: false, children: items };
 }
 
@@ -261,7 +322,9 @@ function flattenParagraphs(nodes: Node[]): Node[] {
 
 /** Paragraphs run together with a space, for a one-line description. */
 function joinParagraphs(nodes: Node[]): Node[] {
-  return nodes.flatMap((n, i) => (n.type !== "paragraph" ? [n] : i > 0 ? [{ type: "text", value: " " } as Node, ...n.children] : n.children));
+  return nodes.flatMap((n, i) =>
+    n.type !== "paragraph" ? [n] : i > 0 ? [{ type: "text", value: " " } as Node, ...n.children] : n.children,
+  );
 }
 
 function textOf(node: { type: string; value?: unknown; children?: unknown[] }): string {

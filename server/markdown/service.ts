@@ -40,7 +40,10 @@ export class MarkdownService {
   ) {
     this.maxBytes = options.llmsFullMaxBytes ?? 8 * 1024 * 1024;
     this.timeoutMs = options.timeoutMs ?? 20_000;
-    this.bodies = new Cache({ maxBytes: options.cacheBytes ?? 32 * 1024 * 1024, sizeOf: (o) => (o.ok ? o.text.length : o.message.length) * 2 + 64 });
+    this.bodies = new Cache({
+      maxBytes: options.cacheBytes ?? 32 * 1024 * 1024,
+      sizeOf: (o) => (o.ok ? o.text.length : o.message.length) * 2 + 64,
+    });
     // Room for the live text under two origins, or the old and the new commit's during a switch.
     this.fullTexts = new Cache({ maxBytes: 4 * 2 * this.maxBytes, sizeOf: (text) => text.length * 2 });
   }
@@ -64,7 +67,9 @@ export class MarkdownService {
         const outcomes = await Promise.all(batch.map((page) => this.body(snapshot, page)));
         batch.forEach((page, j) => {
           const outcome = outcomes[j]!;
-          const markdown = outcome.ok ? markdownHeader({ title: page.title, description: page.description, url: `${origin}/${page.id}` }) + outcome.text : undefined;
+          const markdown = outcome.ok
+            ? markdownHeader({ title: page.title, description: page.description, url: `${origin}/${page.id}` }) + outcome.text
+            : undefined;
           sections.push({ page, markdown });
           bytes += markdown ? Buffer.byteLength(markdown) : 0;
         });
@@ -100,7 +105,11 @@ export class MarkdownService {
       key: sha1(`mdx\0${page.sourcePath}\0${oid}\0${imports.map((p) => `${p}=${snapshot.files.get(p)}`).join("\0")}`),
       input: async () => {
         const texts = await Promise.all(imports.map((p) => this.engine.text(snapshot.files.get(p)!)));
-        return { path: page.sourcePath, source: await this.engine.source(snapshot, page), files: Object.fromEntries(imports.map((p, i) => [p, texts[i]!])) };
+        return {
+          path: page.sourcePath,
+          source: await this.engine.source(snapshot, page),
+          files: Object.fromEntries(imports.map((p, i) => [p, texts[i]!])),
+        };
       },
     };
   }

@@ -36,7 +36,8 @@ function docsServer(reader: DocsReader, { origin, client }: McpRequestContext): 
     "search_docs",
     {
       title: "Search the Sui documentation",
-      description: "Full-text search over the Sui documentation (typo-tolerant). Returns the best-matching pages, each with its URL and its best sections: heading, URL and an excerpt.",
+      description:
+        "Full-text search over the Sui documentation (typo-tolerant). Returns the best-matching pages, each with its URL and its best sections: heading, URL and an excerpt.",
       inputSchema: {
         query: z.string().min(1).max(MAX_QUERY_LENGTH).describe("Words to look for, e.g. 'kiosk transfer policy'."),
         limit: z.number().int().min(1).max(MAX_RESULTS).optional().describe(`How many pages (1 to ${MAX_RESULTS}, default 10).`),
@@ -50,7 +51,10 @@ function docsServer(reader: DocsReader, { origin, client }: McpRequestContext): 
       const { results, total } = await reader.search(snapshot, request, client);
       const pinned = commit !== undefined;
       const pages = results.map((hit, i) => {
-        const sections = hit.sections.map((s) => `   › ${s.heading || "Introduction"}: ${pageUrl(hit.id, snapshot, pinned)}${s.anchor ? `#${s.anchor}` : ""}\n     ${s.excerpt}`);
+        const sections = hit.sections.map(
+          (s) =>
+            `   › ${s.heading || "Introduction"}: ${pageUrl(hit.id, snapshot, pinned)}${s.anchor ? `#${s.anchor}` : ""}\n     ${s.excerpt}`,
+        );
         return [`${i + 1}. ${hit.title}`, `   ${pageUrl(hit.id, snapshot, pinned)}`, ...sections].join("\n");
       });
       const more = total > results.length ? `\n\n${total - results.length} more pages match; ask with a higher limit.` : "";
@@ -62,15 +66,23 @@ function docsServer(reader: DocsReader, { origin, client }: McpRequestContext): 
     "read_page",
     {
       title: "Read a documentation page",
-      description: "The page as clean Markdown (snippets inlined, no components), by page id: its route without the leading slash, e.g. 'concepts/object-model'.",
-      inputSchema: { id: z.string().min(1).max(300).describe("The page id, e.g. 'guides/developer/getting-started'."), commit: COMMIT.optional() },
+      description:
+        "The page as clean Markdown (snippets inlined, no components), by page id: its route without the leading slash, e.g. 'concepts/object-model'.",
+      inputSchema: {
+        id: z.string().min(1).max(300).describe("The page id, e.g. 'guides/developer/getting-started'."),
+        commit: COMMIT.optional(),
+      },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     async ({ id, commit }) => {
       const snapshot = await reader.snapshotAt(commit ?? null);
       const key = id.replace(/^\/+|\/+$/g, "").replace(/\.md$/, "");
       const page = snapshot.catalogue.pages.get(key) ?? snapshot.catalogue.pages.get(snapshot.catalogue.aliases.get(key) ?? "");
-      if (!page) return { isError: true, content: [{ type: "text", text: `There is no page "${id.slice(0, 100)}". list_pages gives every page id.` }] };
+      if (!page)
+        return {
+          isError: true,
+          content: [{ type: "text", text: `There is no page "${id.slice(0, 100)}". list_pages gives every page id.` }],
+        };
       return { content: [{ type: "text", text: await reader.markdown(snapshot, page, pageUrl(page.id, snapshot, commit !== undefined)) }] };
     },
   );

@@ -65,7 +65,11 @@ export async function compileMdx({ path, source, files }: MdxInput): Promise<Com
     .use(rehypeMermaid)
     .use(rehypeCodeLanguages)
     .use(rehypeTableCodeBreaks)
-    .use(rehypeShikiFromHighlighter, highlighter, { themes: THEMES, defaultColor: false, transformers: [transformerMetaHighlight(), transformerCodeMeta, transformerLineNumbers] })
+    .use(rehypeShikiFromHighlighter, highlighter, {
+      themes: THEMES,
+      defaultColor: false,
+      transformers: [transformerMetaHighlight(), transformerCodeMeta, transformerLineNumbers],
+    })
     .run(mdast, file)
     .catch((error: unknown) => {
       throw asProblems(path, error);
@@ -87,7 +91,13 @@ async function expand(path: string, source: string, files: Record<string, string
   for (const { name, specifier, node } of imports) {
     const resolved = resolveImport(path, specifier, (p) => p in files);
     if (!resolved) {
-      problems.push(problemAt(path, node, `import "${specifier}" does not name a file of the content repository at this commit (use @site/snippets/<name>.mdx)`));
+      problems.push(
+        problemAt(
+          path,
+          node,
+          `import "${specifier}" does not name a file of the content repository at this commit (use @site/snippets/<name>.mdx)`,
+        ),
+      );
     } else if (!/^snippets\/.+\.mdx?$/.test(resolved)) {
       problems.push(problemAt(path, node, `import "${specifier}": only snippets (snippets/<name>.mdx) can be imported`));
     } else if (resolved === path || importers.includes(resolved)) {
@@ -150,7 +160,13 @@ function blankFrontmatter(source: string): string {
 /** Parser and plugin failures (VFileMessage and plain errors) as problems with a place. */
 function asProblems(path: string, error: unknown): PageProblems {
   if (error instanceof PageProblems) return error;
-  const e = error as { reason?: string; message?: string; line?: number; column?: number; place?: { line?: number; column?: number; start?: { line: number; column: number } } };
+  const e = error as {
+    reason?: string;
+    message?: string;
+    line?: number;
+    column?: number;
+    place?: { line?: number; column?: number; start?: { line: number; column: number } };
+  };
   const line = e.line ?? e.place?.start?.line ?? e.place?.line ?? 1;
   const column = e.column ?? e.place?.start?.column ?? e.place?.column ?? 1;
   return new PageProblems([{ file: path, line, column, reason: e.reason ?? e.message ?? String(error) }]);

@@ -5,8 +5,20 @@ import { COMPILER_VERSION } from "./compile";
 
 /** The packages whose version changes what a page compiles to. */
 const PIPELINE_PACKAGES = [
-  "unified", "remark-parse", "remark-mdx", "remark-gfm", "remark-directive", "remark-rehype",
-  "rehype-slug", "github-slugger", "shiki", "@shikijs/rehype", "@shikijs/transformers", "property-information", "remark-math", "katex",
+  "unified",
+  "remark-parse",
+  "remark-mdx",
+  "remark-gfm",
+  "remark-directive",
+  "remark-rehype",
+  "rehype-slug",
+  "github-slugger",
+  "shiki",
+  "@shikijs/rehype",
+  "@shikijs/transformers",
+  "property-information",
+  "remark-math",
+  "katex",
 ];
 
 /** The installed version of a package, found in the nearest node_modules above this module (source or build). */

@@ -2,7 +2,20 @@ import { createHighlighter, type Highlighter, type ShikiTransformer } from "shik
 import { createJavaScriptRegexEngine } from "shiki/engine/javascript";
 
 /** Languages pages may declare; anything else is refused at compile time with a clear message. */
-export const LANGUAGES = ["move", "rust", "typescript", "tsx", "javascript", "jsx", "shellscript", "json", "toml", "yaml", "graphql", "diff"] as const;
+export const LANGUAGES = [
+  "move",
+  "rust",
+  "typescript",
+  "tsx",
+  "javascript",
+  "jsx",
+  "shellscript",
+  "json",
+  "toml",
+  "yaml",
+  "graphql",
+  "diff",
+] as const;
 
 /** Names authors write after the fence, mapped to Shiki grammars. `text` stays unhighlighted. */
 export const LANGUAGE_ALIASES: Record<string, string> = {
@@ -28,7 +41,11 @@ let highlighter: Promise<Highlighter> | undefined;
  * pattern it cannot translate leaves some code unhighlighted instead of failing the page.
  */
 export function getHighlighter(): Promise<Highlighter> {
-  highlighter ??= createHighlighter({ themes: Object.values(THEMES), langs: [...LANGUAGES], engine: createJavaScriptRegexEngine({ forgiving: true }) });
+  highlighter ??= createHighlighter({
+    themes: Object.values(THEMES),
+    langs: [...LANGUAGES],
+    engine: createJavaScriptRegexEngine({ forgiving: true }),
+  });
   return highlighter;
 }
 

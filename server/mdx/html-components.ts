@@ -40,8 +40,11 @@ export function renderComponent(node: Element, props: Props, context: RenderCont
       return element(
         "aside",
         { class: `admonition admonition-${kind}`, "aria-label": title },
-        element("p", { class: "admonition-title" }, `${element("span", { "aria-hidden": "true" }, ADMONITIONS[kind].icon)} ${escapeText(title)}`) +
-          element("div", { class: "admonition-body" }, children()),
+        element(
+          "p",
+          { class: "admonition-title" },
+          `${element("span", { "aria-hidden": "true" }, ADMONITIONS[kind].icon)} ${escapeText(title)}`,
+        ) + element("div", { class: "admonition-body" }, children()),
       );
     }
     case "Tabs":
@@ -50,7 +53,9 @@ export function renderComponent(node: Element, props: Props, context: RenderCont
       return element("div", { class: "cards" }, children());
     case "Card": {
       // Spans, not divs: a card often sits in a paragraph, which a div would end.
-      const body = element("span", { class: "card-title" }, escapeText(text(props.title) ?? "")) + (node.children.length ? element("span", { class: "card-body" }, children()) : "");
+      const body =
+        element("span", { class: "card-title" }, escapeText(text(props.title) ?? "")) +
+        (node.children.length ? element("span", { class: "card-body" }, children()) : "");
       const href = text(props.href);
       return href === undefined ? element("div", { class: "card" }, body) : element("a", { class: "card", ...linkTarget(href) }, body);
     }
@@ -73,13 +78,26 @@ export function renderComponent(node: Element, props: Props, context: RenderCont
  * panel shown first.
  */
 function renderTabs(node: Element, props: Props, context: RenderContext): string {
-  const items = node.children.filter((child): child is Element => child.type === "element" && child.tagName === "TabItem" && typeof child.properties.value === "string");
-  const chosen = Math.max(0, items.findIndex((item) => item.properties.default === true));
+  const items = node.children.filter(
+    (child): child is Element => child.type === "element" && child.tagName === "TabItem" && typeof child.properties.value === "string",
+  );
+  const chosen = Math.max(
+    0,
+    items.findIndex((item) => item.properties.default === true),
+  );
   const level = String(Math.min(6, context.headingLevel + 1));
   const panels = items.map((item, index) => {
     const value = item.properties.value as string;
-    const label = element("div", { class: "tabs-label", role: "heading", "aria-level": level }, escapeText(text(item.properties.label as PropValue) ?? value));
-    return element("div", { class: "tabs-panel", "data-value": value, "data-default": index === chosen || undefined }, label + context.children(item.children, "TabItem"));
+    const label = element(
+      "div",
+      { class: "tabs-label", role: "heading", "aria-level": level },
+      escapeText(text(item.properties.label as PropValue) ?? value),
+    );
+    return element(
+      "div",
+      { class: "tabs-panel", "data-value": value, "data-default": index === chosen || undefined },
+      label + context.children(item.children, "TabItem"),
+    );
   });
   return element("div", { class: "tabs", "data-group-id": text(props.groupId) }, panels.join(""));
 }
@@ -96,7 +114,12 @@ export function renderSiteElement(node: Element, attributes: Attributes, context
       return element("a", { ...linkTarget(typeof href === "string" ? href : ""), ...Object.fromEntries(attributes) }, children());
     }
     case "img":
-      return element("img", { ...Object.fromEntries(attributes), alt: attributes.get("alt") ?? "", loading: attributes.get("loading") ?? "lazy", decoding: "async" });
+      return element("img", {
+        ...Object.fromEntries(attributes),
+        alt: attributes.get("alt") ?? "",
+        loading: attributes.get("loading") ?? "lazy",
+        decoding: "async",
+      });
     case "pre":
       return renderCodeBlock(node, attributes, context);
     case "table":
@@ -117,7 +140,11 @@ function renderCodeBlock(node: Element, attributes: Attributes, context: RenderC
   const language = attributes.get("data-language");
   attributes.set("tabindex", "0");
   // Shiki's classes and block colours are the same on every block: the stylesheet holds them (token-classes.ts).
-  if (String(attributes.get("class") ?? "").split(" ").includes("shiki")) {
+  if (
+    String(attributes.get("class") ?? "")
+      .split(" ")
+      .includes("shiki")
+  ) {
     attributes.set("class", "shiki");
     const style = attributes.get("style");
     if (typeof style === "string" && isBlockStyle(tokenStyle(style) ?? {})) attributes.delete("style");
@@ -127,14 +154,22 @@ function renderCodeBlock(node: Element, attributes: Attributes, context: RenderC
   if (code.startsWith("\n")) code = `\n${code}`;
   const caption = typeof title === "string" ? element("figcaption", { class: "code-title" }, escapeText(title)) : "";
   const languageLabel =
-    typeof language === "string" && language !== "text" ? element("span", { class: "code-language", "aria-hidden": "true" }, escapeText(language === "shellscript" ? "shell" : language)) : "";
-  return element("figure", { class: "code-block" }, caption + element("div", { class: "code-frame" }, element("pre", attributes, code) + languageLabel));
+    typeof language === "string" && language !== "text"
+      ? element("span", { class: "code-language", "aria-hidden": "true" }, escapeText(language === "shellscript" ? "shell" : language))
+      : "";
+  return element(
+    "figure",
+    { class: "code-block" },
+    caption + element("div", { class: "code-frame" }, element("pre", attributes, code) + languageLabel),
+  );
 }
 
 /** Section headings with an id link to themselves; the link shows on hover and on keyboard focus. */
 function renderHeading(node: Element, attributes: Attributes, content: string): string {
   const id = attributes.get("id");
-  const hidden = String(attributes.get("class") ?? "").split(" ").includes("sr-only");
+  const hidden = String(attributes.get("class") ?? "")
+    .split(" ")
+    .includes("sr-only");
   if (typeof id !== "string" || hidden) return element(node.tagName, attributes, content);
   const anchor = element("a", { class: "heading-anchor", href: `#${id}`, "aria-label": `Direct link to ${toString(node).trim()}` }, "");
   return element(node.tagName, attributes, content + anchor);

@@ -17,7 +17,12 @@ export function element(tag: string, attributes: Attributes | Record<string, str
   const entries = attributes instanceof Map ? attributes.entries() : Object.entries(attributes);
   for (const [name, value] of entries) {
     if (value === undefined || value === false) continue;
-    open += value === true ? ` ${name}` : UNQUOTED.test(value) && !URL_NAMES.has(name) ? ` ${name}=${value}` : ` ${name}="${escapeAttribute(value)}"`;
+    open +=
+      value === true
+        ? ` ${name}`
+        : UNQUOTED.test(value) && !URL_NAMES.has(name)
+          ? ` ${name}=${value}`
+          : ` ${name}="${escapeAttribute(value)}"`;
   }
   return content === undefined ? `${open}>` : `${open}>${content}</${tag}>`;
 }

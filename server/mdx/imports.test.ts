@@ -16,7 +16,14 @@ describe("importSpecifiers", () => {
 
 describe("resolveImport", () => {
   // "../secret.mdx" stands for a file beside the repository: found, but never to be read.
-  const files = new Set(["snippets/a.mdx", "snippets/notes.md", "docs/guides/b.mdx", "components/C.tsx", "../secret.mdx", "/etc/secret.mdx"]);
+  const files = new Set([
+    "snippets/a.mdx",
+    "snippets/notes.md",
+    "docs/guides/b.mdx",
+    "components/C.tsx",
+    "../secret.mdx",
+    "/etc/secret.mdx",
+  ]);
   it.each([
     ["docs/guides/x.mdx", "@site/snippets/a.mdx", "snippets/a.mdx"],
     ["docs/guides/x.mdx", "@site/snippets/a", "snippets/a.mdx"],

@@ -14,11 +14,7 @@ export function importSpecifiers(source: string): string[] {
  * undefined when it names no file of the commit. `@site/` is the repository root, like in
  * Docusaurus; anything resolving outside the repository is refused.
  */
-export function resolveImport(
-  importer: string,
-  specifier: string,
-  exists: (repoPath: string) => boolean,
-): string | undefined {
+export function resolveImport(importer: string, specifier: string, exists: (repoPath: string) => boolean): string | undefined {
   let base: string;
   if (specifier.startsWith("@site/")) base = path.normalize(specifier.slice("@site/".length));
   else if (specifier.startsWith("./") || specifier.startsWith("../")) {

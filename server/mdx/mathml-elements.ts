@@ -4,9 +4,35 @@
  * are as harmless as the HTML text elements; they join the allowed elements in safe-html.ts.
  */
 const TOKEN = ["mathvariant"];
-const OPERATOR = [...TOKEN, "stretchy", "fence", "separator", "lspace", "rspace", "minsize", "maxsize", "symmetric", "largeop", "movablelimits", "accent", "form"];
+const OPERATOR = [
+  ...TOKEN,
+  "stretchy",
+  "fence",
+  "separator",
+  "lspace",
+  "rspace",
+  "minsize",
+  "maxsize",
+  "symmetric",
+  "largeop",
+  "movablelimits",
+  "accent",
+  "form",
+];
 const SIZED = ["width", "height", "depth", "lspace", "voffset"];
-const TABLE = ["columnalign", "rowalign", "columnspacing", "rowspacing", "columnlines", "rowlines", "frame", "framespacing", "equalrows", "equalcolumns", "displaystyle"];
+const TABLE = [
+  "columnalign",
+  "rowalign",
+  "columnspacing",
+  "rowspacing",
+  "columnlines",
+  "rowlines",
+  "frame",
+  "framespacing",
+  "equalrows",
+  "equalcolumns",
+  "displaystyle",
+];
 
 export const MATHML_ELEMENTS: Readonly<Record<string, readonly string[]>> = {
   math: ["display", "displaystyle"],

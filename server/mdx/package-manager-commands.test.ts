@@ -15,7 +15,11 @@ describe("convertNpmLine", () => {
     ["npm test", "pnpm test", "yarn test"],
     ["npm uninstall @mysten/sui", "pnpm remove @mysten/sui", "yarn remove @mysten/sui"],
     ["npm create @mysten/dapp", "pnpm create @mysten/dapp", "yarn create @mysten/dapp"],
-    ["npm create vite@7.1.1 my-app -- --template react-ts", "pnpm create vite@7.1.1 my-app --template react-ts", "yarn create vite@7.1.1 my-app --template react-ts"],
+    [
+      "npm create vite@7.1.1 my-app -- --template react-ts",
+      "pnpm create vite@7.1.1 my-app --template react-ts",
+      "yarn create vite@7.1.1 my-app --template react-ts",
+    ],
     ["npx tsc --init", "pnpm dlx tsc --init", "yarn dlx tsc --init"],
     ["npx -y @mysten/create-dapp", "pnpm dlx @mysten/create-dapp", "yarn dlx @mysten/create-dapp"],
     ["# install the SDK", "# install the SDK", "# install the SDK"],
@@ -26,9 +30,12 @@ describe("convertNpmLine", () => {
     expect(convertNpmLine(npm)).toEqual({ npm, pnpm, yarn });
   });
 
-  it.each([["npm install -g @mysten/sui"], ["npm publish"], ["npm install --legacy-peer-deps zod"], ["npx"], ["npm run"]])("refuses %s with a reason", (line) => {
-    expect(() => convertNpmLine(line)).toThrow(UnsupportedNpmCommand);
-  });
+  it.each([["npm install -g @mysten/sui"], ["npm publish"], ["npm install --legacy-peer-deps zod"], ["npx"], ["npm run"]])(
+    "refuses %s with a reason",
+    (line) => {
+      expect(() => convertNpmLine(line)).toThrow(UnsupportedNpmCommand);
+    },
+  );
 });
 
 describe("convertNpmBlock", () => {

@@ -40,7 +40,10 @@ export function convertNpmBlock(code: string): Record<PackageManager, string> {
 function npx(words: string[]): [string[], string[]] {
   const args = words.filter((w) => w !== "-y" && w !== "--yes");
   if (!args.length) throw new UnsupportedNpmCommand("`npx` needs a package to run");
-  return [["pnpm", "dlx", ...args], ["yarn", "dlx", ...args]];
+  return [
+    ["pnpm", "dlx", ...args],
+    ["yarn", "dlx", ...args],
+  ];
 }
 
 function npm(words: string[], line: string): [string[], string[]] {
@@ -50,32 +53,55 @@ function npm(words: string[], line: string): [string[], string[]] {
     case "i":
     case "add": {
       if (!args.some((a) => !a.startsWith("-"))) {
-        if (args.length) throw new UnsupportedNpmCommand(`\`${line.trim()}\`: flags without packages have no pnpm and yarn equivalent here`);
-        return [["pnpm", "install"], ["yarn", "install"]];
+        if (args.length)
+          throw new UnsupportedNpmCommand(`\`${line.trim()}\`: flags without packages have no pnpm and yarn equivalent here`);
+        return [
+          ["pnpm", "install"],
+          ["yarn", "install"],
+        ];
       }
       return install(args, line);
     }
     case "ci":
-      return [["pnpm", "install", "--frozen-lockfile"], ["yarn", "install", "--immutable"]];
+      return [
+        ["pnpm", "install", "--frozen-lockfile"],
+        ["yarn", "install", "--immutable"],
+      ];
     case "uninstall":
     case "remove":
     case "rm":
     case "un":
-      return [["pnpm", "remove", ...args], ["yarn", "remove", ...args]];
+      return [
+        ["pnpm", "remove", ...args],
+        ["yarn", "remove", ...args],
+      ];
     case "run":
     case "run-script": {
       const [script, ...scriptArgs] = withoutSeparator(args);
       if (!script) throw new UnsupportedNpmCommand("`npm run` needs a script name");
-      return [["pnpm", "run", script, ...scriptArgs], ["yarn", "run", script, ...scriptArgs]];
+      return [
+        ["pnpm", "run", script, ...scriptArgs],
+        ["yarn", "run", script, ...scriptArgs],
+      ];
     }
     case "test":
     case "start":
-      return [["pnpm", command, ...args], ["yarn", command, ...args]];
+      return [
+        ["pnpm", command, ...args],
+        ["yarn", command, ...args],
+      ];
     case "init":
     case "create": {
       const [initializer, ...initArgs] = withoutSeparator(args);
-      if (!initializer) return [["pnpm", "init"], ["yarn", "init"]];
-      return [["pnpm", "create", initializer, ...initArgs], ["yarn", "create", initializer, ...initArgs]];
+      if (!initializer)
+        return [
+          ["pnpm", "init"],
+          ["yarn", "init"],
+        ];
+      return [
+        ["pnpm", "create", initializer, ...initArgs],
+        ["yarn", "create", initializer, ...initArgs],
+      ];
     }
     case "exec":
       return npx(withoutSeparator(args));
@@ -105,11 +131,15 @@ function install(args: string[], line: string): [string[], string[]] {
     else if (GLOBAL_FLAGS.has(arg)) global = true;
     else if (EXACT_FLAGS.has(arg)) exact = true;
     else if (SAVE_FLAGS.has(arg)) continue;
-    else if (arg.startsWith("-")) throw new UnsupportedNpmCommand(`\`${line.trim()}\`: the flag ${arg} has no pnpm and yarn equivalent here`);
+    else if (arg.startsWith("-"))
+      throw new UnsupportedNpmCommand(`\`${line.trim()}\`: the flag ${arg} has no pnpm and yarn equivalent here`);
     else packages.push(arg);
   }
   // Modern Yarn has no global installs; `yarn dlx` runs a tool without installing it.
-  if (global) throw new UnsupportedNpmCommand(`\`${line.trim()}\`: global installs differ too much between package managers; write them in a plain fence`);
+  if (global)
+    throw new UnsupportedNpmCommand(
+      `\`${line.trim()}\`: global installs differ too much between package managers; write them in a plain fence`,
+    );
   const flags = [...(dev ? ["-D"] : []), ...(exact ? ["-E"] : [])];
   return [
     ["pnpm", "add", ...flags, ...packages],

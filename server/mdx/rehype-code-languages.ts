@@ -22,7 +22,10 @@ export function rehypeCodeLanguages() {
       const lang = langClass.slice("language-".length).toLowerCase();
       const resolved = LANGUAGE_ALIASES[lang] ?? lang;
       if (!KNOWN.has(resolved)) {
-        file.fail(`code block language "${lang}" is not supported (use one of: ${[...KNOWN, ...Object.keys(LANGUAGE_ALIASES)].join(", ")})`, { place: (parent as Element).position });
+        file.fail(
+          `code block language "${lang}" is not supported (use one of: ${[...KNOWN, ...Object.keys(LANGUAGE_ALIASES)].join(", ")})`,
+          { place: (parent as Element).position },
+        );
       }
       node.properties.className = [`language-${resolved === "plaintext" ? "text" : resolved}`];
     });

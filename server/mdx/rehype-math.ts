@@ -18,7 +18,8 @@ export function rehypeMath() {
       const classes = (node.properties.className as string[] | undefined) ?? [];
       const inline = node.tagName === "code" && classes.includes("math-inline");
       // Display math arrives as <pre><code class="math-display">: the whole <pre> is replaced.
-      const code = node.tagName === "pre" ? node.children.find((c): c is Element => c.type === "element" && c.tagName === "code") : undefined;
+      const code =
+        node.tagName === "pre" ? node.children.find((c): c is Element => c.type === "element" && c.tagName === "code") : undefined;
       const display = !!code && ((code.properties.className as string[] | undefined) ?? []).includes("math-display");
       if (!inline && !display) return;
       const tex = toString(display ? code! : node);
@@ -45,7 +46,9 @@ function typeset(tex: string, displayMode: boolean, node: Element, file: VFile):
     });
   } catch (error) {
     const reason = error instanceof katex.ParseError ? error.rawMessage : error instanceof Error ? error.message : String(error);
-    file.fail(`math: ${reason} (in ${displayMode ? "$$…$$" : "$…$"}: ${tex.slice(0, 60)}); write a literal dollar sign as \\$`, { place: node.position });
+    file.fail(`math: ${reason} (in ${displayMode ? "$$…$$" : "$…$"}: ${tex.slice(0, 60)}); write a literal dollar sign as \\$`, {
+      place: node.position,
+    });
   }
   const math = fromHtml(html, { fragment: true }).children as ElementContent[];
   // HTML puts <math> in the MathML namespace by itself; the attribute would only be noise.

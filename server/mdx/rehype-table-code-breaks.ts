@@ -37,7 +37,11 @@ export function rehypeTableCodeBreaks() {
       visit(cell, "element", (code: Element) => {
         if (code.tagName !== "code") return;
         code.children = code.children.flatMap((child): ElementContent[] =>
-          child.type === "text" ? breakPoints(child.value).flatMap((piece, i) => (i ? [structuredClone(MARKER), { type: "text", value: piece }] : [{ type: "text", value: piece }])) : [child],
+          child.type === "text"
+            ? breakPoints(child.value).flatMap((piece, i) =>
+                i ? [structuredClone(MARKER), { type: "text", value: piece }] : [{ type: "text", value: piece }],
+              )
+            : [child],
         );
       });
     });

@@ -36,9 +36,7 @@ export function remarkAdmonitions() {
       const prefix = node.type === "containerDirective" ? ":::" : node.type === "leafDirective" ? "::" : ":";
       const text: PhrasingContent = { type: "text", value: prefix + node.name };
       const replacement =
-        node.type === "textDirective"
-          ? [text, ...node.children]
-          : [{ type: "paragraph", children: [text] }, ...node.children];
+        node.type === "textDirective" ? [text, ...node.children] : [{ type: "paragraph", children: [text] }, ...node.children];
       parent.children.splice(index, 1, ...(replacement as never[]));
       return [SKIP, index];
     });
@@ -50,7 +48,5 @@ function isDirective(node: { type: string }): node is Directive {
 }
 
 function plainText(nodes: PhrasingContent[]): string {
-  return nodes
-    .map((n) => ("value" in n ? n.value : "children" in n ? plainText(n.children as PhrasingContent[]) : ""))
-    .join("");
+  return nodes.map((n) => ("value" in n ? n.value : "children" in n ? plainText(n.children as PhrasingContent[]) : "")).join("");
 }

@@ -25,7 +25,9 @@ export function remarkNpm2yarn() {
       }
       const meta = (node.meta ?? "").replace(/(^|\s)npm2yarn(?=\s|$)/, " ").trim() || null;
       const items = PACKAGE_MANAGERS.map((pm) =>
-        element("TabItem", { value: pm, label: pm }, [{ type: "code", lang: node.lang, meta, value: commands[pm], position: node.position }]),
+        element("TabItem", { value: pm, label: pm }, [
+          { type: "code", lang: node.lang, meta, value: commands[pm], position: node.position },
+        ]),
       );
       (parent.children as RootContent[])[index] = element("Tabs", { groupId: PACKAGE_MANAGER_GROUP }, items);
       return [SKIP, index + 1];

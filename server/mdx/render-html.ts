@@ -28,7 +28,8 @@ const GENERATED = new Set(["tabindex", "type", "checked", "disabled"]);
 function renderNodes(nodes: readonly (RootContent | ElementContent | Root)[], parentTag: string, context: RenderContext): string {
   let out = "";
   for (const node of nodes) {
-    if (node.type === "root") out += renderNodes(node.children, parentTag, context); // Shiki puts each highlighted block in place as a fragment
+    if (node.type === "root")
+      out += renderNodes(node.children, parentTag, context); // Shiki puts each highlighted block in place as a fragment
     else if (node.type === "text") {
       if (!BLOCK_CONTAINERS.has(parentTag) || node.value.trim()) out += escapeText(node.value);
     } else if (node.type === "element") out += renderElement(node, context);
@@ -62,8 +63,17 @@ function allowedAttributes(tag: string, properties: Properties): Attributes {
       const style = typeof text === "string" ? tokenStyle(text) : undefined;
       const token = style && !properties.className ? tokenClass(style) : undefined;
       if (token) attributes.set("class", token);
-      else if (style) attributes.set("style", Object.entries(style).map(([property, v]) => `${property}:${v}`).join(";").toLowerCase());
-    } else if (URL_ATTRIBUTES.has(name) ? typeof text === "string" && isSafeUrl(text) : isAllowedAttribute(tag, name) || GENERATED.has(name)) {
+      else if (style)
+        attributes.set(
+          "style",
+          Object.entries(style)
+            .map(([property, v]) => `${property}:${v}`)
+            .join(";")
+            .toLowerCase(),
+        );
+    } else if (
+      URL_ATTRIBUTES.has(name) ? typeof text === "string" && isSafeUrl(text) : isAllowedAttribute(tag, name) || GENERATED.has(name)
+    ) {
       attributes.set(name, text);
     }
   }
@@ -79,4 +89,3 @@ function componentProps(tag: string, properties: Properties): Record<string, Pro
   }
   return props;
 }
-

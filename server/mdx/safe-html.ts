@@ -107,7 +107,9 @@ export function tokenStyle(style: string): Record<string, string> | undefined {
   const result: Record<string, string> = {};
   for (const declaration of style.split(";")) {
     if (!declaration.trim()) continue;
-    const match = /^\s*(--shiki-(?:light|dark)(?:-[a-z-]+)?)\s*:\s*(#[0-9a-fA-F]{3,8}|italic|bold|underline|normal|none)\s*$/.exec(declaration);
+    const match = /^\s*(--shiki-(?:light|dark)(?:-[a-z-]+)?)\s*:\s*(#[0-9a-fA-F]{3,8}|italic|bold|underline|normal|none)\s*$/.exec(
+      declaration,
+    );
     if (!match) return undefined;
     result[match[1]!] = match[2]!;
   }

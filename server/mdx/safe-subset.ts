@@ -42,7 +42,10 @@ export function checkSafeSubset(tree: Root, file: string): SubsetCheck {
       case "mdxTextExpression": {
         const program = (node as { data?: { estree?: Program | null } }).data?.estree;
         if (!program || program.body.length > 0) {
-          refuse(node, `JavaScript expressions are not allowed (${NO_CODE}); write literal braces as \\{ and \\} or put them in \`inline code\`; {/* comments */} are fine`);
+          refuse(
+            node,
+            `JavaScript expressions are not allowed (${NO_CODE}); write literal braces as \\{ and \\} or put them in \`inline code\`; {/* comments */} are fine`,
+          );
         }
         break;
       }
@@ -54,7 +57,8 @@ export function checkSafeSubset(tree: Root, file: string): SubsetCheck {
       case "image":
       case "definition": {
         const url = (node as { url: string }).url;
-        if (!isSafeUrl(url)) refuse(node, `the URL "${url.slice(0, 60)}" is not allowed: use http(s):, mailto:, a relative path or a #fragment`);
+        if (!isSafeUrl(url))
+          refuse(node, `the URL "${url.slice(0, 60)}" is not allowed: use http(s):, mailto:, a relative path or a #fragment`);
         break;
       }
       case "html":
@@ -121,7 +125,10 @@ function checkElement(node: JsxElement, imports: SnippetImport[], refuse: (node:
       continue;
     }
     if (URL_ATTRIBUTES.has(attribute.name) && (typeof value !== "string" || !isSafeUrl(value))) {
-      refuse(where, `<${name} ${attribute.name}>: the URL "${String(value).slice(0, 60)}" is not allowed: use http(s):, mailto:, a relative path or a #fragment`);
+      refuse(
+        where,
+        `<${name} ${attribute.name}>: the URL "${String(value).slice(0, 60)}" is not allowed: use http(s):, mailto:, a relative path or a #fragment`,
+      );
     }
   }
 }
@@ -162,8 +169,10 @@ function literal(expression: Expression | { type: string }): PropValue | Error {
     case "ObjectExpression": {
       const object: Record<string, PropValue> = {};
       for (const property of node.properties) {
-        if (property.type !== "Property" || property.computed || property.kind !== "init" || property.method || property.shorthand) return new Error(LITERALS);
-        const key = property.key.type === "Identifier" ? property.key.name : property.key.type === "Literal" ? String(property.key.value) : undefined;
+        if (property.type !== "Property" || property.computed || property.kind !== "init" || property.method || property.shorthand)
+          return new Error(LITERALS);
+        const key =
+          property.key.type === "Identifier" ? property.key.name : property.key.type === "Literal" ? String(property.key.value) : undefined;
         if (key === undefined || key === "__proto__") return new Error(LITERALS);
         const item = literal(property.value);
         if (item instanceof Error) return item;

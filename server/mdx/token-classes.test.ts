@@ -29,6 +29,8 @@ describe("token classes", () => {
 
   it("leave tokens with another colour or a font style to their inline style", () => {
     expect(tokenClass({ "--shiki-light": "#000001", "--shiki-dark": DARK_COLOURS[0]! })).toBeUndefined();
-    expect(tokenClass({ "--shiki-light": LIGHT_COLOURS[0]!, "--shiki-dark": DARK_COLOURS[0]!, "--shiki-light-font-style": "italic" })).toBeUndefined();
+    expect(
+      tokenClass({ "--shiki-light": LIGHT_COLOURS[0]!, "--shiki-dark": DARK_COLOURS[0]!, "--shiki-light-font-style": "italic" }),
+    ).toBeUndefined();
   });
 });

@@ -24,11 +24,15 @@ const page = (pages: GeneratedPage[], id: string) => {
 
 describe("the JSON-RPC reference generator", () => {
   it("makes an index by group and one page per method", () => {
-    const pages = generateJsonRpcReference(document({}, [method("sui_getObject"), method("suix_getCoins", { tags: [{ name: "Coin Query API" }] })]));
+    const pages = generateJsonRpcReference(
+      document({}, [method("sui_getObject"), method("suix_getCoins", { tags: [{ name: "Coin Query API" }] })]),
+    );
     expect(pages.map((p) => p.meta.id)).toEqual(["sui-api-ref", "sui-api-ref/sui_getObject", "sui-api-ref/suix_getCoins"]);
     const index = page(pages, "sui-api-ref").mdx;
-    expect(index).toContain("## Read API\n\n- <a id=\"sui_getobject\" data-moved=\"true\" href=\"/sui-api-ref/sui_getObject\">`sui_getObject`</a>: Reads one `object`.");
-    expect(index).toContain("## Coin Query API\n\n- <a id=\"suix_getcoins\"");
+    expect(index).toContain(
+      '## Read API\n\n- <a id="sui_getobject" data-moved="true" href="/sui-api-ref/sui_getObject">`sui_getObject`</a>: Reads one `object`.',
+    );
+    expect(index).toContain('## Coin Query API\n\n- <a id="suix_getcoins"');
   });
 
   it("gives a method its parameters, result and the document's example request and response", () => {
@@ -42,7 +46,9 @@ describe("the JSON-RPC reference generator", () => {
     const mdx = page(pages, "sui-api-ref/sui_getObject").mdx;
     expect(mdx).toContain("| `object_id` | `ObjectID` | yes | The object to read. |");
     expect(mdx).toContain("## Result\n\n`object`");
-    expect(mdx).toContain('**Request**\n\n```json\n{\n  "jsonrpc": "2.0",\n  "id": 1,\n  "method": "sui_getObject",\n  "params": [\n    "0x5"\n  ]\n}\n```');
+    expect(mdx).toContain(
+      '**Request**\n\n```json\n{\n  "jsonrpc": "2.0",\n  "id": 1,\n  "method": "sui_getObject",\n  "params": [\n    "0x5"\n  ]\n}\n```',
+    );
     expect(mdx).toContain('**Response**\n\n```json\n{\n  "jsonrpc": "2.0",\n  "id": 1,\n  "result": {\n    "objectId": "0x5"\n  }\n}\n```');
     expect(page(pages, "sui-api-ref/sui_getObject").meta.description).toBe("Reads one object.");
   });
@@ -50,7 +56,9 @@ describe("the JSON-RPC reference generator", () => {
   it("opens the index with the retirement notice and names each method's replacement on its page", () => {
     const pages = generateJsonRpcReference(
       document({ "x-retirement": "Retired: use [gRPC](/references/sui-api#grpc)." }, [
-        method("sui_getObject", { "x-replacement": { grpc: "`LedgerService.GetObject`", graphql: "`Query.object`", note: "Use `include`" } }),
+        method("sui_getObject", {
+          "x-replacement": { grpc: "`LedgerService.GetObject`", graphql: "`Query.object`", note: "Use `include`" },
+        }),
         method("sui_getLegacy"),
       ]),
     );
@@ -69,11 +77,17 @@ describe("the JSON-RPC reference generator", () => {
   });
 
   it("rejects data it could not render, naming the method", () => {
-    expect(() => generateJsonRpcReference(document({}, [method("sui_getObject", { "x-replacement": { grpc: 1 } })]))).toThrow(/sui_getObject: x-replacement/);
-    expect(() => generateJsonRpcReference(document({}, [method("sui_getObject", { "x-replacement": { rest: "GET /objects" } })]))).toThrow(/x-replacement/);
+    expect(() => generateJsonRpcReference(document({}, [method("sui_getObject", { "x-replacement": { grpc: 1 } })]))).toThrow(
+      /sui_getObject: x-replacement/,
+    );
+    expect(() => generateJsonRpcReference(document({}, [method("sui_getObject", { "x-replacement": { rest: "GET /objects" } })]))).toThrow(
+      /x-replacement/,
+    );
     expect(() => generateJsonRpcReference(document({ "x-retirement": ["no"] }, [method("sui_getObject")]))).toThrow(/x-retirement/);
     expect(() => generateJsonRpcReference(document({}, [method("sui/getObject")]))).toThrow(/"sui\/getObject" must be letters, digits/);
-    expect(() => generateJsonRpcReference(document({}, [method("sui_getObject"), method("sui_getObject")]))).toThrow(/sui_getObject is defined twice/);
+    expect(() => generateJsonRpcReference(document({}, [method("sui_getObject"), method("sui_getObject")]))).toThrow(
+      /sui_getObject is defined twice/,
+    );
   });
 
   it("turns the content repository's OpenRPC document into pages that compile, with a replacement for every method", async () => {
@@ -84,7 +98,11 @@ describe("the JSON-RPC reference generator", () => {
     for (const m of methods) expect(page(pages, `sui-api-ref/${m.name}`).mdx).toMatch(/\*\*Replacement:\*\*/);
     const index = await compileMdx({ path: "generated/sui-api-ref.mdx", source: page(pages, "sui-api-ref").mdx, files: {} });
     expect(index.toc.map((entry) => entry.text)).toContain("Read API");
-    const one = await compileMdx({ path: "generated/sui-api-ref/sui_getObject.mdx", source: page(pages, "sui-api-ref/sui_getObject").mdx, files: {} });
+    const one = await compileMdx({
+      path: "generated/sui-api-ref/sui_getObject.mdx",
+      source: page(pages, "sui-api-ref/sui_getObject").mdx,
+      files: {},
+    });
     expect(one.toc.map((entry) => entry.text)).toEqual(expect.arrayContaining(["Parameters", "Result", "Example"]));
   }, 60_000);
 });

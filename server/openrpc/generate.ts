@@ -57,18 +57,23 @@ function typeName(schema: Schema | undefined): string {
   if (!schema) return "unknown";
   if (schema.$ref) return schema.$ref.split("/").pop()!;
   if (schema.type === "array") return `[${typeName(schema.items)}]`;
-  if (schema.type === "object" && typeof schema.additionalProperties === "object") return `{string: ${typeName(schema.additionalProperties)}}`;
+  if (schema.type === "object" && typeof schema.additionalProperties === "object")
+    return `{string: ${typeName(schema.additionalProperties)}}`;
   const type = Array.isArray(schema.type) ? schema.type.join(" | ") : (schema.type ?? "any");
   return schema.format ? `${type} (${schema.format})` : type;
 }
 
 function parseDocument(text: string): OpenRpcDocument {
   const doc = JSON.parse(text) as OpenRpcDocument;
-  if (typeof doc.openrpc !== "string" || !Array.isArray(doc.methods)) throw new Error("not an OpenRPC document (needs openrpc and methods)");
+  if (typeof doc.openrpc !== "string" || !Array.isArray(doc.methods))
+    throw new Error("not an OpenRPC document (needs openrpc and methods)");
   const seen = new Set<string>();
   for (const [i, method] of doc.methods.entries()) {
     if (typeof method.name !== "string" || !Array.isArray(method.params)) throw new Error(`methods[${i}] needs a name and params`);
-    if (!METHOD_NAME.test(method.name)) throw new Error(`methods[${i}]: the name "${method.name.slice(0, 80)}" must be letters, digits, _ and - only (it names the method's page)`);
+    if (!METHOD_NAME.test(method.name))
+      throw new Error(
+        `methods[${i}]: the name "${method.name.slice(0, 80)}" must be letters, digits, _ and - only (it names the method's page)`,
+      );
     if (seen.has(method.name)) throw new Error(`${method.name} is defined twice`);
     seen.add(method.name);
     const replacement = method["x-replacement"];
@@ -126,7 +131,9 @@ function methodPage(method: Method, doc: OpenRpcDocument, siblings: Method[]): G
     ? [
         "| Parameter | Type | Required | Description |",
         "|---|---|---|---|",
-        ...method.params.map((p) => `| \`${p.name}\` | ${typeCell(p.schema)} | ${p.required ? "yes" : "no"} | ${cell(p.description ?? "")} |`),
+        ...method.params.map(
+          (p) => `| \`${p.name}\` | ${typeCell(p.schema)} | ${p.required ? "yes" : "no"} | ${cell(p.description ?? "")} |`,
+        ),
       ].join("\n")
     : "This method takes no parameters.";
   const envelope = (params: unknown[]) => ({ jsonrpc: "2.0", id: 1, method: method.name, params });
@@ -137,7 +144,10 @@ function methodPage(method: Method, doc: OpenRpcDocument, siblings: Method[]): G
         json(envelope(example.params.map((p) => p.value))),
         example.result ? `**Response**\n\n${json({ jsonrpc: "2.0", id: 1, result: example.result.value })}` : "",
       ])
-    : ["The document gives no example; a request has this shape:", json(envelope(method.params.filter((p) => p.required).map((p) => `<${p.name}>`)))];
+    : [
+        "The document gives no example; a request has this shape:",
+        json(envelope(method.params.filter((p) => p.required).map((p) => `<${p.name}>`))),
+      ];
   const group = groupOf(method);
   const others = siblings.filter((m) => m !== method);
   const body = [
@@ -151,11 +161,19 @@ function methodPage(method: Method, doc: OpenRpcDocument, siblings: Method[]): G
     `## Parameters\n\n${params}`,
     `## Result\n\n${method.result ? `${typeCell(method.result.schema)}${method.result.required === false ? " (may be null)" : ""}` : "None."}`,
     `## Example\n\n${examples.filter(Boolean).join("\n\n")}`,
-    others.length ? `## Other ${escapeMdx(group)} methods\n\n${others.map((m) => `[\`${m.name}\`](/${methodPageId(m.name)})`).join(" · ")}` : "",
+    others.length
+      ? `## Other ${escapeMdx(group)} methods\n\n${others.map((m) => `[\`${m.name}\`](/${methodPageId(m.name)})`).join(" · ")}`
+      : "",
     `[All JSON-RPC methods](/${JSON_RPC_REFERENCE_ID})`,
   ];
   return {
-    meta: { id: methodPageId(method.name), title: method.name, description: plainText(summary(method)), sidebar: "referencesSidebar", aliases: [] },
+    meta: {
+      id: methodPageId(method.name),
+      title: method.name,
+      description: plainText(summary(method)),
+      sidebar: "referencesSidebar",
+      aliases: [],
+    },
     mdx: body.filter(Boolean).join("\n\n") + "\n",
   };
 }

@@ -12,7 +12,10 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
  * the JSON safe to render: the client wraps them in <mark>, nothing is parsed as HTML.
  */
 export function excerpt(text: string, terms: readonly string[], width = 180): Excerpt {
-  const words = terms.filter(Boolean).sort((a, b) => b.length - a.length).map(escapeRegExp);
+  const words = terms
+    .filter(Boolean)
+    .sort((a, b) => b.length - a.length)
+    .map(escapeRegExp);
   const pattern = words.length ? new RegExp(`(?<![\\p{L}\\p{N}])(?:${words.join("|")})`, "giu") : undefined;
   const first = pattern ? text.search(pattern) : -1;
   const start = first <= width / 3 ? 0 : text.lastIndexOf(" ", first - Math.floor(width / 3)) + 1;

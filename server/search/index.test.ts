@@ -9,7 +9,10 @@ type Pages = { pages: Array<{ id: string; title: string; markdown: string }> };
 
 /** The worker's search-index job, run in this thread: what is under test is the admission around it. */
 const engine = {
-  workers: { run: async (_job: string, { pages }: Pages) => SearchIndex.build(pages.flatMap((p) => pageSections(p.id, p.title, p.markdown))).serialize() },
+  workers: {
+    run: async (_job: string, { pages }: Pages) =>
+      SearchIndex.build(pages.flatMap((p) => pageSections(p.id, p.title, p.markdown))).serialize(),
+  },
 } as unknown as ContentEngine;
 
 const body = (text: string) => ({ ok: true as const, text });
@@ -34,10 +37,22 @@ function gatedBodies() {
 }
 
 const page = (id: string, title: string, sourcePath = `docs/${id}.mdx`) => [id, { id, title, sourcePath }] as const;
-const snapshot = (oid: string, pages = [page("p", "Page")]) => ({ commit: { oid }, catalogue: { pages: new Map(pages) } }) as unknown as Snapshot;
-const LIMITS: SearchLimits = { concurrentBuilds: 1, pendingBuilds: 3, pendingBuildsPerClient: 1, keptPinnedIndexes: 2, restRatio: 0, retryAfterSeconds: 7 };
+const snapshot = (oid: string, pages = [page("p", "Page")]) =>
+  ({ commit: { oid }, catalogue: { pages: new Map(pages) } }) as unknown as Snapshot;
+const LIMITS: SearchLimits = {
+  concurrentBuilds: 1,
+  pendingBuilds: 3,
+  pendingBuildsPerClient: 1,
+  keptPinnedIndexes: 2,
+  restRatio: 0,
+  retryAfterSeconds: 7,
+};
 const q = { q: "validators", limit: 5 };
-const refusal = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error);
+const refusal = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
 
 describe("SearchService limits on pinned-commit indexes", () => {
   it("gives a client one pending build (429), all clients a few (503), both with a retry delay", async () => {
@@ -100,7 +115,11 @@ describe("SearchService indexes", () => {
       },
     };
     const search = new SearchService(engine, bodies, LIMITS);
-    const at = snapshot("a", [page("guides/gas", "Gas"), page("snippets/gas-note", "Gas note", "snippets/gas-note.mdx"), page("broken", "Broken Page")]);
+    const at = snapshot("a", [
+      page("guides/gas", "Gas"),
+      page("snippets/gas-note", "Gas note", "snippets/gas-note.mdx"),
+      page("broken", "Broken Page"),
+    ]);
     const { results } = await search.search(at, { q: "rebates", limit: 10 }, "x");
     expect(results.map((r) => [r.id, r.sections[0]!.url])).toEqual([["guides/gas", "/guides/gas#fees"]]);
     expect((await search.search(at, { q: "broken", limit: 10 }, "x")).results.map((r) => r.id)).toEqual(["broken"]);

@@ -79,7 +79,10 @@ export class SearchService {
     const oid = snapshot.commit.oid;
     if (this.live?.oid === oid) return this.live.index;
     const previous = this.live;
-    void previous?.index.then((index) => this.pinned.set(previous.oid, index), () => {});
+    void previous?.index.then(
+      (index) => this.pinned.set(previous.oid, index),
+      () => {},
+    );
     const kept = this.pinned.get(oid);
     const index = kept ? Promise.resolve(kept) : (this.building.get(oid) ?? this.track(oid, this.build(snapshot)));
     // A failed build is retried by the next search rather than remembered.

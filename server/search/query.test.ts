@@ -23,7 +23,10 @@ describe("parseSearchRequest", () => {
     ["q=", "Search needs a query"],
     ["q=%20%09%0A", "Search needs a query"],
     ["limit=5", "Search needs a query"],
-    [`q=${"x".repeat(MAX_QUERY_LENGTH + 1)}`, `Search queries are at most ${MAX_QUERY_LENGTH} characters; this one has ${MAX_QUERY_LENGTH + 1}.`],
+    [
+      `q=${"x".repeat(MAX_QUERY_LENGTH + 1)}`,
+      `Search queries are at most ${MAX_QUERY_LENGTH} characters; this one has ${MAX_QUERY_LENGTH + 1}.`,
+    ],
     ["q=coin&limit=0", `limit must be a whole number from 1 to ${MAX_RESULTS} (pages of results); got "0".`],
     [`q=coin&limit=${MAX_RESULTS + 1}`, "limit must be a whole number"],
     ["q=coin&limit=", "limit must be a whole number"],

@@ -27,7 +27,9 @@ export function parseSearchRequest(params: URLSearchParams, defaultLimit = DEFAU
   // Plain digits only: Number() would also take "1e1", "0x10" and " 5".
   const limit = rawLimit === null ? defaultLimit : /^[0-9]{1,3}$/.test(rawLimit) ? Number(rawLimit) : NaN;
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_RESULTS) {
-    throw new BadRequestError(`limit must be a whole number from 1 to ${MAX_RESULTS} (pages of results); got "${(rawLimit ?? "").slice(0, 20)}".`);
+    throw new BadRequestError(
+      `limit must be a whole number from 1 to ${MAX_RESULTS} (pages of results); got "${(rawLimit ?? "").slice(0, 20)}".`,
+    );
   }
   return { q, limit };
 }

@@ -11,8 +11,29 @@ import type { Section } from "./sections";
  * of queries. Short on purpose: words that mean something in code (`as`, `use`, `public`) stay.
  */
 const STOP_WORDS = new Set(
-  ["a", "an", "and", "are", "at", "be", "by", "can", "do", "does", "for", "from", "how", "i", "in", "is", "it", "its", "of", "on", "or"]
-    .concat(["that", "the", "this", "to", "we", "what", "when", "where", "which", "why", "will", "with", "you", "your"]),
+  [
+    "a",
+    "an",
+    "and",
+    "are",
+    "at",
+    "be",
+    "by",
+    "can",
+    "do",
+    "does",
+    "for",
+    "from",
+    "how",
+    "i",
+    "in",
+    "is",
+    "it",
+    "its",
+    "of",
+    "on",
+    "or",
+  ].concat(["that", "the", "this", "to", "we", "what", "when", "where", "which", "why", "will", "with", "you", "your"]),
 );
 
 /** A prefix shorter than this matches too many words to mean anything ("a" would match a tenth of the index). */
@@ -84,11 +105,18 @@ export function queryFor(q: string, vocabulary: ReadonlySet<string>): QueryCombi
   const terms = tokenize(q).flatMap((token) => normalizeTerm(token) ?? []);
   return {
     queries: terms.map((term, i): QueryCombination => {
-      const asTyped = { queries: [term], prefix: i === terms.length - 1 && term.length >= MIN_PREFIX_LENGTH, fuzzy: typoDistance(term, vocabulary) || false };
+      const asTyped = {
+        queries: [term],
+        prefix: i === terms.length - 1 && term.length >= MIN_PREFIX_LENGTH,
+        fuzzy: typoDistance(term, vocabulary) || false,
+      };
       const swaps = swappedLetters(term, vocabulary);
       if (swaps.length === 0) return asTyped;
       const oneEdit = (WEIGHTS.fuzzy * term.length) / (term.length + 1);
-      return { combineWith: "OR", queries: [asTyped, { combineWith: "OR", queries: swaps, prefix: false, fuzzy: false, boostTerm: () => oneEdit }] };
+      return {
+        combineWith: "OR",
+        queries: [asTyped, { combineWith: "OR", queries: swaps, prefix: false, fuzzy: false, boostTerm: () => oneEdit }],
+      };
     }),
   };
 }

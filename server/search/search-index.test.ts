@@ -4,9 +4,17 @@ import { pageSections } from "./sections";
 
 /** A small site whose pages use the same words in titles, headings and bodies, and words one typo apart. */
 const PAGES: Array<[id: string, title: string, body: string]> = [
-  ["standards/kiosk", "Sui Kiosk", "A kiosk holds assets for sale.\n\n## Create a kiosk\n\nCall new.\n\n## Create a transfer policy\n\nA transfer policy lists the rules a purchase must meet."],
+  [
+    "standards/kiosk",
+    "Sui Kiosk",
+    "A kiosk holds assets for sale.\n\n## Create a kiosk\n\nCall new.\n\n## Create a transfer policy\n\nA transfer policy lists the rules a purchase must meet.",
+  ],
   ["standards/kiosk-apps", "Kiosk Apps", "Apps extend a kiosk.\n\n## Permissions\n\nAn app asks for permission."],
-  ["references/glossary", "Glossary", "Terms used in these pages.\n\n## Kiosk\n\nSee the standard.\n\n## Epoch\n\nA period of validator changes."],
+  [
+    "references/glossary",
+    "Glossary",
+    "Terms used in these pages.\n\n## Kiosk\n\nSee the standard.\n\n## Epoch\n\nA period of validator changes.",
+  ],
   ["concepts/object-model", "Object Model", "Objects have owners. A marketplace may keep objects in a kiosk."],
   ["concepts/risk", "Risk", "Every upgrade carries some risk; keep the upgrade key safe."],
   ["concepts/transfers", "Custom Transfer Rules", "Restricted objects move under rules. The policy of a type decides."],

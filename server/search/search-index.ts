@@ -69,7 +69,12 @@ export class SearchIndex {
   }
 
   static load({ index, sections, vocabulary }: SerializedSearchIndex): SearchIndex {
-    return new SearchIndex(MiniSearch.loadJSON<Section>(index, INDEX_OPTIONS), sections, vocabulary, index.length * 3 + textLength(sections) * 2);
+    return new SearchIndex(
+      MiniSearch.loadJSON<Section>(index, INDEX_OPTIONS),
+      sections,
+      vocabulary,
+      index.length * 3 + textLength(sections) * 2,
+    );
   }
 
   serialize(): SerializedSearchIndex {

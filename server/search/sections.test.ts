@@ -3,7 +3,7 @@ import { pageSections } from "./sections";
 
 describe("pageSections", () => {
   const markdown = [
-    "Intro text with a [link](/x), a [`code` label](/y \"t\") and ![a diagram](/d.svg).",
+    'Intro text with a [link](/x), a [`code` label](/y "t") and ![a diagram](/d.svg).',
     "## First `step`",
     "Body one.",
     "```move",

@@ -3,7 +3,12 @@ import os from "node:os";
 import path from "node:path";
 import { Git } from "../git/cli";
 
-const AUTHOR = { GIT_AUTHOR_NAME: "Sui Docs", GIT_AUTHOR_EMAIL: "docs@localhost", GIT_COMMITTER_NAME: "Sui Docs", GIT_COMMITTER_EMAIL: "docs@localhost" };
+const AUTHOR = {
+  GIT_AUTHOR_NAME: "Sui Docs",
+  GIT_AUTHOR_EMAIL: "docs@localhost",
+  GIT_COMMITTER_NAME: "Sui Docs",
+  GIT_COMMITTER_EMAIL: "docs@localhost",
+};
 
 /**
  * Turns the embedded content folder into a bare repository with one commit on `branch`.

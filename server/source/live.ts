@@ -103,7 +103,9 @@ export class LiveSite {
         live = await this.engine.snapshot(first);
       } catch (error) {
         if (!recorded || !head || head === recorded) throw error;
-        this.log(`the last live commit ${recorded.slice(0, 7)} cannot be read (${(error as Error).message.split("\n")[0]}); trying the branch`);
+        this.log(
+          `the last live commit ${recorded.slice(0, 7)} cannot be read (${(error as Error).message.split("\n")[0]}); trying the branch`,
+        );
       }
     }
     live ??= await this.engine.snapshot(head ?? first ?? (await this.engine.store.resolveRef(this.repository.ref)));
@@ -245,7 +247,11 @@ export class LiveSite {
           await this.check();
         } catch (error) {
           this.failures++;
-          this.fetchError = this.fail(this.live.commit.oid, this.repository.origin, `fetch failed: ${(error as Error).message.split("\n")[0]}`);
+          this.fetchError = this.fail(
+            this.live.commit.oid,
+            this.repository.origin,
+            `fetch failed: ${(error as Error).message.split("\n")[0]}`,
+          );
         }
       } while (this.fetchAgain);
     })().finally(() => {

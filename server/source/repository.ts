@@ -49,7 +49,14 @@ const keyOf = (...parts: string[]) => createHash("sha1").update(parts.join("\0")
  * moves the ref: a fetch killed or cut off midway leaves the ref where it was.
  */
 function fetchBranch(git: Git, branch: string): Promise<unknown> {
-  return git.run(["fetch", "--quiet", "--no-tags", "--no-write-fetch-head", "origin", `+refs/heads/${branch}:refs/remotes/origin/${branch}`]);
+  return git.run([
+    "fetch",
+    "--quiet",
+    "--no-tags",
+    "--no-write-fetch-head",
+    "origin",
+    `+refs/heads/${branch}:refs/remotes/origin/${branch}`,
+  ]);
 }
 
 /**
@@ -58,7 +65,9 @@ function fetchBranch(git: Git, branch: string): Promise<unknown> {
  * serving; a failure only costs speed.
  */
 function writeCommitGraph(git: Git, log: (line: string) => void): void {
-  git.run(["commit-graph", "write", "--reachable", "--changed-paths", "--split"]).catch((error: Error) => log(`commit-graph not written: ${error.message}`));
+  git
+    .run(["commit-graph", "write", "--reachable", "--changed-paths", "--split"])
+    .catch((error: Error) => log(`commit-graph not written: ${error.message}`));
 }
 
 /** Opens (and on first start creates or clones) the content repository the configuration names. */

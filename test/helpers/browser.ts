@@ -9,10 +9,18 @@ const AXE_PATH = path.join(ROOT, "node_modules/axe-core/axe.min.js");
 /** Debian's Chromium, headless; one per test file. */
 export function launchBrowser(): Promise<Browser> {
   const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-  if (!fs.existsSync(executablePath)) throw new Error(`Chromium not found at ${executablePath}: apt-get install chromium, or set CHROMIUM_PATH`);
+  if (!fs.existsSync(executablePath))
+    throw new Error(`Chromium not found at ${executablePath}: apt-get install chromium, or set CHROMIUM_PATH`);
   return chromium.launch({
     executablePath,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--no-first-run",
+    ],
   });
 }
 
@@ -60,9 +68,30 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
   // Evaluated through the DevTools protocol: an injected <script> would be (rightly) refused by the site's CSP.
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(fs.readFileSync(AXE_PATH, "utf8"));
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[]; failureSummary?: string }> }> }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            context: Document,
+            options: object,
+          ) => Promise<{
+            violations: Array<{
+              id: string;
+              impact: string | null;
+              help: string;
+              nodes: Array<{ target: unknown[]; failureSummary?: string }>;
+            }>;
+          }>;
+        };
+      }
+    ).axe;
     const result = await axe.run(document, { resultTypes: ["violations"] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 8).map((n) => `${n.target.join(" ")}: ${n.failureSummary ?? ""}`) }));
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.slice(0, 8).map((n) => `${n.target.join(" ")}: ${n.failureSummary ?? ""}`),
+    }));
   });
   return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
 }
@@ -116,7 +145,8 @@ export function focusedElement(page: Page): Promise<{ label: string; ring: boole
       if (s.visibility === "hidden" || s.display === "none" || parseFloat(s.opacity) < 0.5) visible = false;
     }
     const box = el.getBoundingClientRect();
-    const inViewport = visible && box.width > 0 && box.height > 0 && box.bottom > 0 && box.right > 0 && box.top < innerHeight && box.left < innerWidth;
+    const inViewport =
+      visible && box.width > 0 && box.height > 0 && box.bottom > 0 && box.right > 0 && box.top < innerHeight && box.left < innerWidth;
     const label = `${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).split(" ").join(".")}` : ""} "${(el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 40)}"`;
     return { label, ring, inViewport };
   });

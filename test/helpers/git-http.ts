@@ -19,7 +19,12 @@ export interface RemoteRequest {
 
 const BACKEND = path.join(execFileSync("git", ["--exec-path"], { encoding: "utf8" }).trim(), "git-http-backend");
 
-const AUTHOR = { GIT_AUTHOR_NAME: "Test Author", GIT_AUTHOR_EMAIL: "author@example.com", GIT_COMMITTER_NAME: "Test Author", GIT_COMMITTER_EMAIL: "author@example.com" };
+const AUTHOR = {
+  GIT_AUTHOR_NAME: "Test Author",
+  GIT_AUTHOR_EMAIL: "author@example.com",
+  GIT_COMMITTER_NAME: "Test Author",
+  GIT_COMMITTER_EMAIL: "author@example.com",
+};
 
 /** User-Agent of the tests' own clones and pushes, so tests can tell the docs server's fetches (also the git CLI) apart. */
 export const TEST_CLIENT_AGENT = "sui-docs-test-client";
@@ -30,10 +35,15 @@ export const TEST_CLIENT_AGENT = "sui-docs-test-client";
  */
 export function gitAsync(cwd: string, ...args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile("git", ["-c", `http.userAgent=${TEST_CLIENT_AGENT}`, ...args], { cwd, encoding: "utf8", env: { ...process.env, ...AUTHOR } }, (error, stdout, stderr) => {
-      if (error) reject(new Error(`git ${args.join(" ")} failed: ${stderr.trim() || error.message}`));
-      else resolve(stdout.trim());
-    });
+    execFile(
+      "git",
+      ["-c", `http.userAgent=${TEST_CLIENT_AGENT}`, ...args],
+      { cwd, encoding: "utf8", env: { ...process.env, ...AUTHOR } },
+      (error, stdout, stderr) => {
+        if (error) reject(new Error(`git ${args.join(" ")} failed: ${stderr.trim() || error.message}`));
+        else resolve(stdout.trim());
+      },
+    );
   });
 }
 

@@ -7,7 +7,13 @@ export function git(cwd: string, ...args: string[]): string {
   return execFileSync("git", args, {
     cwd,
     encoding: "utf8",
-    env: { ...process.env, GIT_AUTHOR_NAME: "Test Author", GIT_AUTHOR_EMAIL: "author@example.com", GIT_COMMITTER_NAME: "Test Author", GIT_COMMITTER_EMAIL: "author@example.com" },
+    env: {
+      ...process.env,
+      GIT_AUTHOR_NAME: "Test Author",
+      GIT_AUTHOR_EMAIL: "author@example.com",
+      GIT_COMMITTER_NAME: "Test Author",
+      GIT_COMMITTER_EMAIL: "author@example.com",
+    },
   }).trim();
 }
 
@@ -70,12 +76,35 @@ export function page(id: string, title: string, body: string, extra: Record<stri
 export function sampleContent(): Record<string, string> {
   return {
     ...page("guides", "Guides", "Welcome to the guides.\n\n## Start here\n\nRead [the first guide](/guides/first)."),
-    ...page("guides/first", "First Guide", "import Hello from '@site/snippets/hello.mdx';\n\n## Install\n\n<Hello />\n\n```move title=\"sources/a.move\"\nmodule a::b {}\n```\n\n:::tip\nA tip.\n:::", { sidebar: "guidesSidebar" }),
-    ...page("guides/second", "Second Guide", "## Next\n\n| a | b |\n|---|---|\n| 1 | 2 |", { sidebar: "guidesSidebar", aliases: "[/second]" }),
+    ...page(
+      "guides/first",
+      "First Guide",
+      "import Hello from '@site/snippets/hello.mdx';\n\n## Install\n\n<Hello />\n\n```move title=\"sources/a.move\"\nmodule a::b {}\n```\n\n:::tip\nA tip.\n:::",
+      { sidebar: "guidesSidebar" },
+    ),
+    ...page("guides/second", "Second Guide", "## Next\n\n| a | b |\n|---|---|\n| 1 | 2 |", {
+      sidebar: "guidesSidebar",
+      aliases: "[/second]",
+    }),
     ...page("references", "References", "All the references.", { sidebar: "referencesSidebar" }),
-    "snippets/hello.mdx": "---\nid: snippets/hello\ntitle: Hello snippet\ndescription: A greeting used by tests.\n---\n\nHello from the snippet.\n",
-    "sidebars/guides.json": JSON.stringify([{ type: "doc", id: "guides" }, { type: "category", label: "Basics", link: "guides/first", items: [{ type: "doc", id: "guides/second" }] }]),
-    "sidebars/references.json": JSON.stringify([{ type: "doc", id: "references" }, { type: "link", label: "Sui", href: "https://sui.io" }]),
-    "site/version.json": JSON.stringify({ pluginId: "default", version: "current", label: "Next", banner: null, badge: false, noIndex: false, isLast: true }),
+    "snippets/hello.mdx":
+      "---\nid: snippets/hello\ntitle: Hello snippet\ndescription: A greeting used by tests.\n---\n\nHello from the snippet.\n",
+    "sidebars/guides.json": JSON.stringify([
+      { type: "doc", id: "guides" },
+      { type: "category", label: "Basics", link: "guides/first", items: [{ type: "doc", id: "guides/second" }] },
+    ]),
+    "sidebars/references.json": JSON.stringify([
+      { type: "doc", id: "references" },
+      { type: "link", label: "Sui", href: "https://sui.io" },
+    ]),
+    "site/version.json": JSON.stringify({
+      pluginId: "default",
+      version: "current",
+      label: "Next",
+      banner: null,
+      badge: false,
+      noIndex: false,
+      isLast: true,
+    }),
   };
 }

@@ -29,7 +29,8 @@ export function requestBytes({ method = "GET", target, headers = {}, body, rawHe
   for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);
   lines.push(...rawHeaderLines);
   const payload = body === undefined ? Buffer.alloc(0) : Buffer.from(body);
-  if (body !== undefined && !names.some((h) => h === "content-length" || h === "transfer-encoding")) lines.push(`Content-Length: ${payload.length}`);
+  if (body !== undefined && !names.some((h) => h === "content-length" || h === "transfer-encoding"))
+    lines.push(`Content-Length: ${payload.length}`);
   return Buffer.concat([Buffer.from(`${lines.join("\r\n")}\r\n\r\n`, "latin1"), payload]);
 }
 

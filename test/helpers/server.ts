@@ -23,7 +23,14 @@ export interface RunningServer {
 export function spawnServer(env: Record<string, string>, port: number, entry = "build/index.js"): ChildProcess {
   return spawn(process.execPath, [path.join(ROOT, entry)], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), DATA_DIR: tempDir("sui-docs-data-"), ...env },
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATA_DIR: tempDir("sui-docs-data-"),
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
 }
@@ -62,7 +69,11 @@ export async function startServer(env: Record<string, string> = {}, entry?: stri
 }
 
 /** Runs the start command to completion, for configurations that must fail. */
-export async function runToExit(env: Record<string, string>, timeoutMs = 30_000, entry?: string): Promise<{ code: number | null; output: string }> {
+export async function runToExit(
+  env: Record<string, string>,
+  timeoutMs = 30_000,
+  entry?: string,
+): Promise<{ code: number | null; output: string }> {
   const child = spawnServer(env, await freePort(), entry);
   let output = "";
   child.stdout!.on("data", (d) => (output += d));

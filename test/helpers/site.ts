@@ -46,4 +46,3 @@ export function client(server: RunningServer) {
 }
 
 export const secondGuide = (text: string) => page("guides/second", "Second Guide", `## Next\n\n${text}`, { sidebar: "guidesSidebar" });
-

@@ -92,7 +92,14 @@ export function SearchDialog({ open, seed, onClose }: { open: boolean; seed?: Se
   return (
     // A click on the backdrop closes the dialog; from the keyboard, Escape does.
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
-    <dialog ref={dialog} className="search-dialog" aria-label="Search the documentation" onCancel={onCancel} onClose={onNativeClose} onClick={(e) => e.target === dialog.current && onClose()}>
+    <dialog
+      ref={dialog}
+      className="search-dialog"
+      aria-label="Search the documentation"
+      onCancel={onCancel}
+      onClose={onNativeClose}
+      onClick={(e) => e.target === dialog.current && onClose()}
+    >
       <div className="search-panel">
         <div className="search-field">
           {/* type="text": a combobox may not be a search field (the HTML checker says so), and a search field's own Escape would clear it instead of closing. */}

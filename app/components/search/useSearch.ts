@@ -31,7 +31,8 @@ export function useSearch(query: string, commit: string | undefined): SearchStat
             : { status: "error", results: [], total: 0, error: body.error ?? `Search failed with status ${response.status}.` },
         );
       } catch {
-        if (!controller.signal.aborted) setState({ status: "error", results: [], total: 0, error: "Search is unavailable. Check your connection and try again." });
+        if (!controller.signal.aborted)
+          setState({ status: "error", results: [], total: 0, error: "Search is unavailable. Check your connection and try again." });
       }
     }, DEBOUNCE_MS);
     return () => {

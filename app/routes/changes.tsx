@@ -2,6 +2,7 @@ import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } 
 import { Link, useLoaderData } from "@remix-run/react";
 import { SiteFooter, SiteHeader } from "~/components/SiteHeader";
 import { CommitLine } from "~/components/CommitLine";
+import { NewerOlder } from "~/components/NewerOlder";
 import { loadChanges } from "~/lib/changes.server";
 import { cacheHeaders } from "~/lib/cache-headers.server";
 import changesStyles from "~/styles/changes.css";
@@ -47,10 +48,7 @@ export default function Changes() {
             </li>
           ))}
         </ol>
-        <nav className="paginator" aria-label="Pages of changes">
-          {data.page > 1 ? <Link to={pageLink(data.page - 1)}>« Newer</Link> : <span />}
-          {data.more ? <Link to={pageLink(data.page + 1)}>Older »</Link> : <span />}
-        </nav>
+        <NewerOlder page={data.page} more={data.more} href={pageLink} label="Pages of changes" />
       </main>
       <SiteFooter />
     </div>

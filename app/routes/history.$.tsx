@@ -5,6 +5,7 @@ import { loadHistory } from "~/lib/history.server";
 import changesStyles from "~/styles/changes.css";
 import { PinnedCommit, withCommit } from "~/lib/commit";
 import { CommitLine } from "~/components/CommitLine";
+import { NewerOlder } from "~/components/NewerOlder";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: changesStyles }];
 
@@ -40,10 +41,7 @@ export default function History() {
               </li>
             ))}
           </ol>
-          <nav className="paginator" aria-label="History pages">
-            {data.page > 1 ? <Link to={pageLink(data.page - 1)}>« Newer</Link> : <span />}
-            {data.more ? <Link to={pageLink(data.page + 1)}>Older »</Link> : <span />}
-          </nav>
+          <NewerOlder page={data.page} more={data.more} href={pageLink} label="History pages" />
         </main>
         <SiteFooter />
       </div>

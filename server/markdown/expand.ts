@@ -1,13 +1,10 @@
-import type { Root, RootContent } from "mdast";
-import type { MdxJsxFlowElement, MdxJsxTextElement } from "mdast-util-mdx-jsx";
-import { SKIP, visit } from "unist-util-visit";
+import type { Root } from "mdast";
 import { VFile } from "vfile";
 import { resolveImport } from "../mdx/imports";
+import { inlineSnippets } from "../mdx/inline-snippets";
 import { mdxParser } from "../mdx/parser";
 import { PageProblems } from "../mdx/problems";
 import { checkSafeSubset } from "../mdx/safe-subset";
-
-type JsxElement = MdxJsxFlowElement | MdxJsxTextElement;
 
 const parser = mdxParser;
 
@@ -37,22 +34,8 @@ export function parseExpanded(
     if (!resolved || !/^snippets\/.+\.mdx?$/.test(resolved) || resolved === path || importers.includes(resolved)) continue;
     snippets.set(name, parseExpanded(resolved, files[resolved]!, files, [...importers, path]));
   }
-  visit(tree, (node, index, parent) => {
-    if (!parent || index === undefined) return;
-    if (node.type === "mdxjsEsm" || node.type === "mdxFlowExpression" || node.type === "mdxTextExpression") {
-      parent.children.splice(index, 1);
-      return [SKIP, index];
-    }
-    if (node.type !== "mdxJsxFlowElement" && node.type !== "mdxJsxTextElement") return;
-    const name = (node as JsxElement).name;
-    const snippet = name ? snippets.get(name) : undefined;
-    if (!snippet) return;
-    let content: RootContent[] = structuredClone(snippet.children);
-    // Used inside a line: a one-paragraph snippet joins the line, anything longer its phrasing only.
-    if (node.type === "mdxJsxTextElement") content = content.flatMap((block) => (block.type === "paragraph" ? block.children : []));
-    (parent.children as RootContent[]).splice(index, 1, ...content);
-    return [SKIP, index + content.length];
-  });
+  // Used inside a line: a one-paragraph snippet joins the line, anything longer its phrasing only.
+  inlineSnippets(tree, snippets, (_node, blocks) => blocks.flatMap((block) => (block.type === "paragraph" ? block.children : [])));
   return tree;
 }
 

@@ -1,16 +1,16 @@
 import rehypeShikiFromHighlighter from "@shikijs/rehype/core";
 import { transformerMetaHighlight } from "@shikijs/transformers";
 import type { Element, ElementContent, Properties } from "hast";
-import type { Root as MdastRoot, RootContent } from "mdast";
+import type { Root as MdastRoot } from "mdast";
 import type { Handler } from "mdast-util-to-hast";
 import type { MdxJsxFlowElement, MdxJsxTextElement } from "mdast-util-mdx-jsx";
 import rehypeSlug from "rehype-slug";
 import remarkRehype from "remark-rehype";
 import { unified } from "unified";
-import { SKIP, visit } from "unist-util-visit";
 import { VFile } from "vfile";
 import { getHighlighter, THEMES, transformerCodeMeta } from "./highlighter";
 import { resolveImport } from "./imports";
+import { inlineSnippets } from "./inline-snippets";
 import { mdxParser } from "./parser";
 import { PageProblems, problemAt, type PageProblem } from "./problems";
 import { rehypeCodeLanguages } from "./rehype-code-languages";
@@ -111,28 +111,13 @@ async function expand(path: string, source: string, files: Record<string, string
   return tree;
 }
 
-/** Drops imports and comments, and puts each snippet's content where it is used. */
+/** Puts each snippet's content where it is used; a snippet of more than one paragraph used inside a line is a problem. */
 function inline(tree: MdastRoot, path: string, snippets: ReadonlyMap<string, MdastRoot>, problems: PageProblem[]): void {
-  visit(tree, (node, index, parent) => {
-    if (!parent || index === undefined) return;
-    if (node.type === "mdxjsEsm" || node.type === "mdxFlowExpression" || node.type === "mdxTextExpression") {
-      parent.children.splice(index, 1);
-      return [SKIP, index];
-    }
-    if (node.type !== "mdxJsxFlowElement" && node.type !== "mdxJsxTextElement") return;
-    const snippet = (node as JsxElement).name ? snippets.get((node as JsxElement).name!) : undefined;
-    if (!snippet) return;
-    let content: RootContent[] = structuredClone(snippet.children);
-    if (node.type === "mdxJsxTextElement") {
-      const [only, ...rest] = content;
-      if (only?.type !== "paragraph" || rest.length) {
-        problems.push(problemAt(path, node, `<${(node as JsxElement).name} /> is a block of its own: put it on a line by itself`));
-        return;
-      }
-      content = only.children;
-    }
-    (parent.children as RootContent[]).splice(index, 1, ...content);
-    return [SKIP, index + content.length];
+  inlineSnippets(tree, snippets, (node, blocks) => {
+    const [only, ...rest] = blocks;
+    if (only?.type === "paragraph" && !rest.length) return only.children;
+    problems.push(problemAt(path, node, `<${node.name} /> is a block of its own: put it on a line by itself`));
+    return undefined;
   });
 }
 

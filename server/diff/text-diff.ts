@@ -19,6 +19,12 @@ export interface DiffHunk {
 /** Lines of context kept around each change. */
 const CONTEXT = 3;
 /**
+ * Milliseconds a diff may take on the request thread before it gives up: a block, or the whole
+ * page, is then shown as removed and added. Diffs are cached per commit pair, but readers choose
+ * the pairs, so each one's cost must be bounded.
+ */
+const TIMEOUT_MS = 100;
+/**
  * Below this share of unchanged characters, a word-level diff of a block is confetti: the block is
  * shown as its old lines removed and its new lines added instead.
  */
@@ -29,7 +35,14 @@ const MIN_SHARED = 0.3;
  * by word. Swapping the texts swaps every `del` and `ins`; unchanged text is never marked.
  */
 export function diffText(before: string, after: string): DiffHunk[] {
-  const patch = structuredPatch("before", "after", withNewline(before), withNewline(after), "", "", { context: CONTEXT });
+  const patch = structuredPatch("before", "after", withNewline(before), withNewline(after), "", "", {
+    context: CONTEXT,
+    timeout: TIMEOUT_MS,
+  });
+  if (!patch)
+    return before === after
+      ? []
+      : [{ oldStart: 1, newStart: 1, parts: [{ kind: "change", segments: markWords([before], [after], false) }] }];
   return patch.hunks.map((hunk) => {
     const parts: DiffPart[] = [];
     let removed: string[] = [];
@@ -57,14 +70,14 @@ export function diffText(before: string, after: string): DiffHunk[] {
   });
 }
 
-function markWords(removed: string[], added: string[]): Segment[] {
+function markWords(removed: string[], added: string[], byWord = true): Segment[] {
   const before = removed.join("\n");
   const after = added.join("\n");
   if (!before) return [{ text: after, change: "ins" }];
   if (!after) return [{ text: before, change: "del" }];
-  const changes = diffWordsWithSpace(before, after);
-  const shared = changes.filter((c) => !c.added && !c.removed).reduce((sum, c) => sum + c.value.length, 0);
-  if (shared / Math.max(before.length, after.length) < MIN_SHARED) {
+  const changes = byWord ? diffWordsWithSpace(before, after, { timeout: TIMEOUT_MS }) : undefined;
+  const shared = changes?.filter((c) => !c.added && !c.removed).reduce((sum, c) => sum + c.value.length, 0) ?? 0;
+  if (!changes || shared / Math.max(before.length, after.length) < MIN_SHARED) {
     return [{ text: before, change: "del" }, { text: "\n" }, { text: after, change: "ins" }];
   }
   return changes.map((c) =>

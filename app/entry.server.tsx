@@ -39,7 +39,7 @@ export default async function handleRequest(request: Request, status: number, he
   headers.set("Content-Type", "text/html; charset=utf-8");
   headers.set("Content-Security-Policy", documentPolicy(body));
   if (page && etag) {
-    // Pages are kept: the production server (serve/) replays them before Remix runs.
+    // Pages are kept: the production server (http/) replays them before Remix runs.
     const commit = typeof page.commit === "string" ? page.commit : page.commit.oid;
     keepRenderedPage(commit, context.manifest.version, publicOrigin(request.headers.get("Host")), url, {
       headers: [...headers],

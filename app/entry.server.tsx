@@ -2,9 +2,8 @@ import { Writable } from "node:stream";
 import type { EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
-import { documentPolicy } from "~/lib/content-security-policy.server";
+import { documentPolicy, keepRenderedPage } from "../server/index";
 import type { MarkdownData, PageData } from "~/lib/page-data.server";
-import { keepRenderedPage } from "~/lib/rendered-pages.server";
 import { publicOrigin } from "~/lib/origin.server";
 import { tailIntoBody } from "~/lib/document-tail.server";
 

@@ -29,6 +29,7 @@
  * | subtrees, treeEntries | 3 + 2 MB | the Git store's parsed trees under the content root |
  * | frontmatters, pageKeys, histories, commits | 1 MB each | per page and per commit metadata |
  * | sidebarFiles, snapshots, expanded | 0.5 MB each | sidebar JSON per blob, commit → content tree, `?commit=` abbreviations |
+ * | refListings | 1 MB | the branches, tags and pull requests `?ref=` previews (server/refs/ref-tips.ts: at most 2,000 refs, two listings) |
  *
  * A cache smaller than what readers rotate through misses every time, so the live pages get the
  * largest share and old commits compete among themselves. Everything not listed is bounded by
@@ -53,6 +54,7 @@ export const CACHE_BUDGETS = {
   sidebarFiles: 0.5 * MB,
   snapshots: 0.5 * MB,
   expanded: 0.5 * MB,
+  refListings: 1 * MB,
 } as const;
 
 /** What the server needs besides its caches (see the table above), MB. */

@@ -38,6 +38,8 @@ const COMPRESS: Record<Coding, (body: Buffer) => Buffer> = {
 
 /** A canonical page URL pins a commit with nothing but its full id (loaders redirect every other form). */
 const PINNED_SEARCH = /^\?commit=([0-9a-f]{40})$/;
+/** A canonical preview URL names a ref and nothing else, its slashes escaped (app/lib/commit.tsx spells it). */
+const REF_SEARCH = /^\?ref=([A-Za-z0-9][A-Za-z0-9._%-]*)$/;
 
 /**
  * A page's HTML depends only on the commit it is read at, its URL, the origin it names itself by
@@ -49,7 +51,11 @@ const PINNED_SEARCH = /^\?commit=([0-9a-f]{40})$/;
 function place(search: string): { cache: LRUCache<string, RenderedPage>; commit?: string } | undefined {
   if (!search) return { cache: livePages };
   const pinned = PINNED_SEARCH.exec(search)?.[1];
-  return pinned ? { cache: pinnedPages, commit: pinned } : undefined;
+  if (pinned) return { cache: pinnedPages, commit: pinned };
+  // A preview is kept under the commit its ref named when it was rendered, and found under the one
+  // it names now: a push to the ref moves the key, so a preview is never stale.
+  const ref = REF_SEARCH.exec(search)?.[1];
+  return ref ? { cache: pinnedPages, commit: content.refCommitNow(ref.replaceAll("%2F", "/")) } : undefined;
 }
 
 /** `target` is a path and query as URL serializes them (url.pathname + url.search). */
@@ -77,7 +83,8 @@ export interface FoundPage {
 export function findRenderedPage(target: string, origin: string, build: string): FoundPage | undefined {
   const query = target.indexOf("?");
   const where = place(query < 0 ? "" : target.slice(query));
-  const key = where && keyOf(build, origin, where.commit ?? content.liveSnapshot().commit.oid, target);
+  const commit = where && (where.commit ?? (where.cache === livePages ? content.liveSnapshot().commit.oid : undefined));
+  const key = where && commit && keyOf(build, origin, commit, target);
   const page = key ? where.cache.get(key) : undefined;
   if (!key || !page) {
     counts.misses++;

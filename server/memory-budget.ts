@@ -21,7 +21,7 @@
  * | Cache | Budget | What it holds |
  * |---|---|---|
  * | liveRenderedPages | 40 MB | HTML of pages at the live commit as sent, and its compressed copies: the whole catalogue (~35 MB raw) |
- * | pinnedRenderedPages | 6 MB | the same for pages at `?commit=` (~60 pages) |
+ * | pinnedRenderedPages | 6 MB | the same for pages at `?commit=` and previews at `?ref=` (~60 pages) |
  * | compiled | 20 MB | compiled pages by content key: the live catalogue takes ~11 MB, the rest serves old commits and pushes |
  * | texts | 6 MB | blob texts by oid (page sources, snippets, schemas): a miss is one `git cat-file` read |
  * | generated | 6 MB | pages a generator made of a data file, per schema blob (~1 MB per schema) |

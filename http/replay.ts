@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { findRenderedPage, publicOriginOf, type Coding, type ContentService, type FoundPage } from "../server/index";
+import { findRenderedPage, publicOriginOf, type CommitsNow, type Coding, type ContentService, type FoundPage } from "../server/index";
 import { codingFor } from "./accept-encoding";
 import { headBlock } from "./security-headers";
 
@@ -47,7 +47,7 @@ export interface ReplayContext {
   build: string;
   security: ReadonlyArray<[string, string]>;
   /** The process's content service, whose live commit keys the pages without ?commit=. */
-  content: Pick<ContentService, "liveSnapshot" | "config">;
+  content: Pick<ContentService, "liveSnapshot" | "refCommitNow" | "config">;
 }
 
 /**
@@ -59,9 +59,15 @@ export interface ReplayContext {
  */
 export function pageReplayer({ build, security, content }: ReplayContext) {
   const publicOrigin = publicOriginOf(content.config);
+  const now: CommitsNow = {
+    get live() {
+      return content.liveSnapshot().commit.oid;
+    },
+    ref: (name) => content.refCommitNow(name),
+  };
   return (req: IncomingMessage, res: ServerResponse): Replayed | undefined => {
     if (req.method !== "GET" && req.method !== "HEAD") return undefined;
-    const page = findRenderedPage(req.url ?? "", publicOrigin(req.headers.host), build, content.liveSnapshot().commit.oid);
+    const page = findRenderedPage(req.url ?? "", publicOrigin(req.headers.host), build, now);
     if (!page) return undefined;
     if (req.headers["if-none-match"] === page.etag) {
       res.writeHead(304, notModifiedHead(page, security)).end();

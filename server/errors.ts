@@ -23,7 +23,7 @@ export class BadRequestError extends ContentError {
 export class NotFoundError extends ContentError {
   constructor(
     message: string,
-    readonly what: "page" | "commit" | "file" | "sidebar" = "page",
+    readonly what: "page" | "commit" | "ref" | "file" | "sidebar" = "page",
   ) {
     super(message, 404);
   }

@@ -25,6 +25,8 @@ import { WebhookReceiver, type WebhookAnswer, type WebhookDelivery } from "./web
 import { PageDiffs, type PageDiff } from "./diff/page-diff";
 import { RecentChanges, type ChangesPage } from "./changes/recent-changes";
 import { answerMcp, type McpRequestContext } from "./mcp/docs-server";
+import { RefTips, type RefListing } from "./refs/ref-tips";
+import type { RefTip } from "./refs/ref-listing";
 
 export { readConfig, type Config } from "./config";
 export {
@@ -56,6 +58,7 @@ export {
   keepRenderedPage,
   renderedPagesStats,
   type Coding,
+  type CommitsNow,
   type FoundPage,
   type RenderedPagesStats,
 } from "./rendered-pages";
@@ -75,6 +78,14 @@ export {
 export type { PageDiff } from "./diff/page-diff";
 export type { DiffHunk, DiffPart, Segment } from "./diff/text-diff";
 export type { ChangesPage, ChangeEntry } from "./changes/recent-changes";
+export type { RefTip, RefKind } from "./refs/ref-listing";
+export { refNameProblem } from "./refs/ref-name";
+
+/** The refs `?ref=` can preview, for GET /api/refs. */
+export interface RefsAnswer extends RefListing {
+  /** The branch the live site serves. */
+  served: string;
+}
 
 /** Commits that changed a page, newest first. */
 export interface PageHistory {
@@ -100,6 +111,12 @@ export interface ContentService {
   liveSnapshot(): Snapshot;
   /** The live snapshot, or the one of `?commit=` when given (400/404 errors for bad values). */
   snapshotAt(commitParam: string | null): Promise<Snapshot>;
+  /** The snapshot at the tip of a branch, tag or pull request (`?ref=`), read anew whenever the ref moves (400/404 errors for bad names). */
+  snapshotAtRef(name: string): Promise<{ snapshot: Snapshot; ref: RefTip }>;
+  /** The commit a ref names, if known without waiting (it was read in the last quarter second), for replaying rendered pages. */
+  refCommitNow(name: string): string | undefined;
+  /** The branches, tags and pull requests that can be previewed, newest first. */
+  refs(): Promise<RefsAnswer>;
   /**
    * For an id the catalogue lacks: throws UnreadableObjectError (500, naming the object and its
    * path) when the snapshot has such a page but its source cannot be read from the repository.
@@ -165,7 +182,7 @@ export async function startContentService(
   const following = coordination.role === "follower";
   // A follower opens what the leader created or cloned (it starts once the leader is ready) and never fetches.
   const opened = await openRepository(config, print);
-  const repository = following ? { ...opened, fetch: undefined } : opened;
+  const repository = following ? { ...opened, fetch: undefined, fetchPullRequest: undefined } : opened;
   // Derived state in DATA_DIR, named per repository, branch and content root; any of it may be deleted.
   const store = new GitStore(repository.gitdir, {
     git: repository.git,
@@ -197,7 +214,12 @@ export async function startContentService(
     leader = status;
     void live.check();
   });
-  coordination.onFetchRequest(() => void live.fetch());
+  // A pull request's head is fetched beside the live site: it never goes live, it is only previewed.
+  const fetchPull = (pull: number) =>
+    void repository
+      .fetchPullRequest?.(pull)
+      .catch((error: Error) => print(`pull request ${pull} not fetched: ${error.message.split("\n")[0]}`));
+  coordination.onFetchRequest((pull) => (pull ? fetchPull(pull) : void live.fetch()));
   await live.start();
   // Built (or loaded and extended) beside serving, so the first history request rarely waits for it;
   // followers start once it is written, so they load it rather than build it again.
@@ -206,7 +228,13 @@ export async function startContentService(
     .catch((error: Error) => print(`history index: not built yet (${error.message.split("\n")[0]})`))
     .finally(() => coordination.ready());
   const fetch = following ? () => coordination.requestFetch() : () => void live.fetch();
-  const webhooks = config.webhookSecret ? new WebhookReceiver(config.webhookSecret, config.branch, fetch) : undefined;
+  const webhooks = config.webhookSecret
+    ? new WebhookReceiver(config.webhookSecret, config.branch, {
+        onPush: fetch,
+        onPullRequest: following ? (pull) => coordination.requestFetch(pull) : fetchPull,
+      })
+    : undefined;
+  const refTips = new RefTips(repository.git, repository.branchPrefix);
   const snapshotAt = async (commitParam: string | null) =>
     commitParam === null ? live.snapshot : engine.snapshot(await engine.store.resolveCommit(commitParam));
   const history = (snapshot: Snapshot, page: PageMeta, range?: { skip?: number; limit?: number }) =>
@@ -218,6 +246,12 @@ export async function startContentService(
     config,
     liveSnapshot: () => live.snapshot,
     snapshotAt,
+    async snapshotAtRef(name) {
+      const ref = await refTips.resolve(name);
+      return { snapshot: await engine.snapshot(ref.commit), ref };
+    },
+    refCommitNow: (name) => refTips.peek(name),
+    refs: async () => ({ served: config.branch, ...(await refTips.list()) }),
     checkReadable: (snapshot, id) => engine.checkReadable(snapshot, id),
     page: (snapshot, page) => engine.compile(snapshot, page),
     pageMarkdown: (snapshot, page, url) => markdown.page(snapshot, page, url),
@@ -239,7 +273,7 @@ export async function startContentService(
       source: repository.kind,
       compiles: engine.compiles,
       process: { pid: process.pid, role: coordination.role },
-      memory: memoryStatus(engine.cacheStats()),
+      memory: memoryStatus({ ...engine.cacheStats(), refListings: refTips.stats() }),
     }),
     pageDiff: (id, commits) => diffs.diff(id, commits),
     recentChanges: (range) => changes.list(live.snapshot, range),

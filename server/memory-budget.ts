@@ -21,7 +21,7 @@
  * | Cache | Budget | What it holds |
  * |---|---|---|
  * | liveRenderedPages | 40 MB | HTML of pages at the live commit as sent, and its compressed copies: the whole catalogue (~35 MB raw) |
- * | pinnedRenderedPages | 6 MB | the same for pages at `?commit=` (~60 pages) |
+ * | pinnedRenderedPages | 6 MB | the same for pages at `?commit=` and previews at `?ref=` (~60 pages) |
  * | compiled | 20 MB | compiled pages by content key: the live catalogue takes ~11 MB, the rest serves old commits and pushes |
  * | texts | 6 MB | blob texts by oid (page sources, snippets, schemas): a miss is one `git cat-file` read |
  * | generated | 6 MB | pages a generator made of a data file, per schema blob (~1 MB per schema) |
@@ -29,6 +29,7 @@
  * | subtrees, treeEntries | 3 + 2 MB | the Git store's parsed trees under the content root |
  * | frontmatters, pageKeys, histories, commits | 1 MB each | per page and per commit metadata |
  * | sidebarFiles, snapshots, expanded | 0.5 MB each | sidebar JSON per blob, commit → content tree, `?commit=` abbreviations |
+ * | refListings | 1 MB | the branches, tags and pull requests `?ref=` previews (server/refs/ref-tips.ts: at most 2,000 refs, two listings) |
  *
  * A cache smaller than what readers rotate through misses every time, so the live pages get the
  * largest share and old commits compete among themselves. Everything not listed is bounded by
@@ -53,6 +54,7 @@ export const CACHE_BUDGETS = {
   sidebarFiles: 0.5 * MB,
   snapshots: 0.5 * MB,
   expanded: 0.5 * MB,
+  refListings: 1 * MB,
 } as const;
 
 /** What the server needs besides its caches (see the table above), MB. */

@@ -42,6 +42,8 @@ const COMPRESS: Record<Coding, (body: Buffer) => Buffer> = {
 
 /** A canonical page URL pins a commit with nothing but its full id (loaders redirect every other form). */
 const PINNED_SEARCH = /^\?commit=([0-9a-f]{40})$/;
+/** A canonical preview URL names a ref and nothing else, its slashes escaped (app/lib/commit.tsx spells it). */
+const REF_SEARCH = /^\?ref=([A-Za-z0-9][A-Za-z0-9._%-]*)$/;
 
 /**
  * A page's HTML depends only on the commit it is read at, its URL, the origin it names itself by
@@ -50,10 +52,20 @@ const PINNED_SEARCH = /^\?commit=([0-9a-f]{40})$/;
  * (no query, or ?commit=<40 digits>): other forms are redirected by the loaders, so an unbounded
  * number of spellings cannot fill the cache.
  */
-function place(search: string): { cache: LRUCache<string, RenderedPage>; commit?: string } | undefined {
+function place(search: string): { cache: LRUCache<string, RenderedPage>; commit?: string; ref?: string } | undefined {
   if (!search) return { cache: livePages };
   const pinned = PINNED_SEARCH.exec(search)?.[1];
-  return pinned ? { cache: pinnedPages, commit: pinned } : undefined;
+  if (pinned) return { cache: pinnedPages, commit: pinned };
+  // A preview is kept under the commit its ref named when it was rendered, and found under the one
+  // it names now: a push to the ref moves the key, so a preview is never stale.
+  const ref = REF_SEARCH.exec(search)?.[1];
+  return ref ? { cache: pinnedPages, ref: ref.replaceAll("%2F", "/") } : undefined;
+}
+
+/** What the live commit is and which commit a ref names now, as the content service knows them. */
+export interface CommitsNow {
+  live: string;
+  ref(name: string): string | undefined;
 }
 
 /** `target` is a path and query as URL serializes them (url.pathname + url.search). */
@@ -78,10 +90,11 @@ export interface FoundPage {
  * of a kept page goes on to Remix, which answers it as before. A page is only ever kept after its
  * loader accepted the commit, so the lookup needs no Git.
  */
-export function findRenderedPage(target: string, origin: string, build: string, liveCommit: string): FoundPage | undefined {
+export function findRenderedPage(target: string, origin: string, build: string, now: CommitsNow): FoundPage | undefined {
   const query = target.indexOf("?");
   const where = place(query < 0 ? "" : target.slice(query));
-  const key = where && keyOf(build, origin, where.commit ?? liveCommit, target);
+  const commit = where && (where.ref === undefined ? (where.commit ?? now.live) : now.ref(where.ref));
+  const key = where && commit && keyOf(build, origin, commit, target);
   const page = key ? where.cache.get(key) : undefined;
   if (!key || !page) {
     counts.misses++;

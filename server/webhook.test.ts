@@ -3,6 +3,12 @@ import { describe, expect, it } from "vitest";
 import { WebhookReceiver } from "./webhook";
 
 const SECRET = "s3cret";
+/** A receiver that counts what it sets off. */
+function counting() {
+  const counts = { pushes: 0, pulls: [] as number[] };
+  const receiver = new WebhookReceiver(SECRET, "main", { onPush: () => counts.pushes++, onPullRequest: (n) => counts.pulls.push(n) });
+  return { receiver, counts };
+}
 const delivery = (payload: object, id: string | null, { event = "push", secret = SECRET } = {}) => {
   const body = Buffer.from(JSON.stringify(payload));
   return { body, signature: `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`, event, delivery: id };
@@ -10,8 +16,7 @@ const delivery = (payload: object, id: string | null, { event = "push", secret =
 
 describe("WebhookReceiver", () => {
   it("fetches once per delivery id, and answers a redelivery without fetching", () => {
-    let pushes = 0;
-    const receiver = new WebhookReceiver(SECRET, "main", () => pushes++);
+    const { receiver, counts } = counting();
     const push = delivery({ ref: "refs/heads/main" }, "a-1");
     expect(receiver.receive(push)).toEqual({ status: 202, message: "Fetch scheduled" });
     expect(receiver.receive(push)).toMatchObject({ status: 200, message: expect.stringMatching(/a-1 was already received/) });
@@ -19,25 +24,47 @@ describe("WebhookReceiver", () => {
     // Without an id there is nothing to recognise a redelivery by: each one fetches.
     receiver.receive(delivery({ ref: "refs/heads/main" }, null));
     receiver.receive(delivery({ ref: "refs/heads/main" }, null));
-    expect(pushes).toBe(4);
+    expect(counts.pushes).toBe(4);
   });
 
   it("remembers an id only once its signature holds, so a forger cannot pre-empt a real delivery", () => {
-    let pushes = 0;
-    const receiver = new WebhookReceiver(SECRET, "main", () => pushes++);
+    const { receiver, counts } = counting();
     expect(receiver.receive(delivery({ ref: "refs/heads/main" }, "b-1", { secret: "wrong" }))).toMatchObject({ status: 401 });
     expect(receiver.receive(delivery({ ref: "refs/heads/main" }, "b-1"))).toMatchObject({ status: 202 });
-    expect(pushes).toBe(1);
+    expect(counts.pushes).toBe(1);
   });
 
-  it("answers pings and pushes to other branches without fetching", () => {
-    let pushes = 0;
-    const receiver = new WebhookReceiver(SECRET, "main", () => pushes++);
+  it("answers pings without fetching, and fetches for pushes to other branches and tags, naming their preview", () => {
+    const { receiver, counts } = counting();
     expect(receiver.receive(delivery({ zen: "hi" }, "c-1", { event: "ping" }))).toEqual({ status: 200, message: "pong" });
-    expect(receiver.receive(delivery({ ref: "refs/heads/dev" }, "c-2"))).toMatchObject({
-      status: 202,
-      message: expect.stringMatching(/not refs\/heads\/dev/),
-    });
-    expect(pushes).toBe(0);
+    expect(counts.pushes).toBe(0);
+    expect(receiver.receive(delivery({ ref: "refs/heads/dev" }, "c-2")).message).toMatch(
+      /refs\/heads\/dev will be previewable as \?ref=dev/,
+    );
+    expect(receiver.receive(delivery({ ref: "refs/tags/v1.0" }, "c-3")).message).toMatch(/\?ref=v1\.0/);
+    expect(counts.pushes).toBe(2);
   });
+
+  it.each([
+    ["opened", [7]],
+    ["synchronize", [7]],
+    ["reopened", [7]],
+    ["closed", []],
+    ["labeled", []],
+  ])("a pull_request event with action %s fetches the head of %j", (action, pulls) => {
+    const { receiver, counts } = counting();
+    const answer = receiver.receive(delivery({ action, number: 7 }, "p-1", { event: "pull_request" }));
+    expect(answer.status).toBe(202);
+    expect(counts.pulls).toEqual(pulls);
+    if (pulls.length) expect(answer.message).toMatch(/\?ref=pull\/7/);
+  });
+
+  it.each([{ action: "opened" }, { action: "opened", number: 0 }, { action: "opened", number: "7" }, { number: 7 }])(
+    "refuses a pull_request event without a usable number and action: %j",
+    (payload) => {
+      const { receiver, counts } = counting();
+      expect(receiver.receive(delivery(payload, null, { event: "pull_request" }))).toMatchObject({ status: 400 });
+      expect(counts.pulls).toEqual([]);
+    },
+  );
 });

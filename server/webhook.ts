@@ -2,7 +2,13 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { Cache } from "./cache";
 
 export type WebhookVerdict =
-  { ok: true; event: "ping" } | { ok: true; event: "push"; ref?: string } | { ok: false; status: 400 | 401; message: string };
+  | { ok: true; event: "ping" }
+  | { ok: true; event: "push"; ref?: string }
+  | { ok: true; event: "pull_request"; pull: number; action: string }
+  | { ok: false; status: 400 | 401; message: string };
+
+/** Pull-request actions after which its head (refs/pull/<n>/head) may name a new commit. */
+const HEAD_MOVING_ACTIONS = new Set(["opened", "reopened", "synchronize"]);
 
 const SIGNATURE = /^sha256=[0-9a-f]{64}$/i;
 
@@ -18,7 +24,7 @@ export function verifySignature(secret: string, body: Buffer, header: string | n
  * Verifies and reads a GitHub webhook delivery. Each refusal says what the sender must change: these
  * messages end up in the "Recent deliveries" view of the repository's webhook settings.
  */
-export function readPushEvent(secret: string, body: Buffer, headers: { signature: string | null; event: string | null }): WebhookVerdict {
+export function readEvent(secret: string, body: Buffer, headers: { signature: string | null; event: string | null }): WebhookVerdict {
   const { signature, event } = headers;
   if (!signature)
     return { ok: false, status: 401, message: "Missing X-Hub-Signature-256 header: give the webhook the same secret as WEBHOOK_SECRET" };
@@ -40,10 +46,21 @@ export function readPushEvent(secret: string, body: Buffer, headers: { signature
   if (typeof payload !== "object" || payload === null || Array.isArray(payload)) {
     return { ok: false, status: 400, message: "The webhook body is not a JSON object, so it is not a GitHub event" };
   }
-  if (!event) return { ok: false, status: 400, message: "Missing X-GitHub-Event header: send GitHub push events" };
+  if (!event) return { ok: false, status: 400, message: "Missing X-GitHub-Event header: send GitHub push or pull_request events" };
   if (event === "ping") return { ok: true, event: "ping" };
+  if (event === "pull_request") {
+    const { number, action } = payload as { number?: unknown; action?: unknown };
+    if (typeof number !== "number" || !Number.isSafeInteger(number) || number < 1 || typeof action !== "string") {
+      return { ok: false, status: 400, message: 'A pull_request event needs a positive whole "number" and an "action"' };
+    }
+    return { ok: true, event: "pull_request", pull: number, action: action.slice(0, 40) };
+  }
   if (event !== "push") {
-    return { ok: false, status: 400, message: `Event "${event.slice(0, 40)}" is not handled: subscribe the webhook to push events only` };
+    return {
+      ok: false,
+      status: 400,
+      message: `Event "${event.slice(0, 40)}" is not handled: subscribe the webhook to push and pull_request events only`,
+    };
   }
   const { ref } = payload as { ref?: unknown };
   return { ok: true, event: "push", ref: typeof ref === "string" ? ref : undefined };
@@ -69,8 +86,17 @@ export interface WebhookAnswer {
 /** Delivery ids remembered, so a redelivery or a replay costs no fetch. */
 export const REMEMBERED_DELIVERIES = 1000;
 
+/** What verified deliveries set off. */
+export interface WebhookActions {
+  /** A push to any branch or tag: fetch them (the served branch goes live, the others become previewable). */
+  onPush: () => void;
+  /** A pull request opened or pushed to: fetch its head, previewable as ?ref=pull/<n>. */
+  onPullRequest: (pull: number) => void;
+}
+
 /**
- * Verifies deliveries and turns each verified push to the served branch into one `onPush` call.
+ * Verifies deliveries and turns each verified push into one `onPush` call, and each pull request
+ * whose head may have moved into one `onPullRequest` call.
  * A delivery id seen among the last REMEMBERED_DELIVERIES verified ones is acknowledged without
  * calling it again; ids are remembered only once the signature holds, so nobody without the
  * secret can make the server ignore a delivery that is still to come.
@@ -81,20 +107,31 @@ export class WebhookReceiver {
   constructor(
     private readonly secret: string,
     private readonly branch: string,
-    private readonly onPush: () => void,
+    private readonly actions: WebhookActions,
   ) {}
 
   receive({ body, signature, event, delivery }: WebhookDelivery): WebhookAnswer {
-    const verdict = readPushEvent(this.secret, body, { signature, event });
+    const verdict = readEvent(this.secret, body, { signature, event });
     if (!verdict.ok) return { status: verdict.status, message: verdict.message };
     const id = delivery && delivery.length <= 200 ? delivery : undefined;
     if (id && this.seen.peek(id)) return { status: 200, message: `Delivery ${id} was already received: nothing more to do` };
     if (id) this.seen.set(id, true);
     if (verdict.event === "ping") return { status: 200, message: "pong" };
-    if (verdict.ref && verdict.ref !== `refs/heads/${this.branch}`) {
-      return { status: 202, message: `Ignored: the site serves ${this.branch}, not ${verdict.ref}` };
+    if (verdict.event === "pull_request") {
+      if (!HEAD_MOVING_ACTIONS.has(verdict.action)) {
+        return { status: 202, message: `Ignored: "${verdict.action}" does not move pull request ${verdict.pull}'s head` };
+      }
+      this.actions.onPullRequest(verdict.pull);
+      return { status: 202, message: `Fetch scheduled: pull request ${verdict.pull} will be previewable as ?ref=pull/${verdict.pull}` };
     }
-    this.onPush();
+    this.actions.onPush();
+    const preview = verdict.ref?.replace(/^refs\/(heads|tags)\//, "");
+    if (verdict.ref && preview !== verdict.ref && verdict.ref !== `refs/heads/${this.branch}`) {
+      return {
+        status: 202,
+        message: `Fetch scheduled: the site serves ${this.branch}; ${verdict.ref} will be previewable as ?ref=${preview}`,
+      };
+    }
     return { status: 202, message: "Fetch scheduled" };
   }
 }

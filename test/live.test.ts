@@ -155,11 +155,11 @@ describe("live updates pushed with the git CLI, and pages at any commit", () => 
       expect((await push(body, sign(body, "wrong"))).status).toBe(401);
       expect((await push(body, "sha256=zz")).status).toBe(401);
     });
-    it("acknowledges and ignores other branches", async () => {
+    it("acknowledges other branches as previews", async () => {
       const body = JSON.stringify({ ref: "refs/heads/feature" });
       const res = await push(body, sign(body));
       expect(res.status).toBe(202);
-      expect((await res.json()).message).toMatch(/Ignored/);
+      expect((await res.json()).message).toMatch(/refs\/heads\/feature will be previewable as \?ref=feature/);
     });
     it("rejects a signed body that is not JSON with 400", async () => {
       expect((await push("{not json", sign("{not json"))).status).toBe(400);

@@ -108,20 +108,18 @@ describe("a remote over Git smart HTTP, kept current by webhooks", () => {
     expect((await site.status()).lastError).toBeUndefined();
   });
 
-  it("acknowledges a webhook for another branch and does not fetch", async () => {
+  it("fetches on a webhook for another branch, which becomes a preview and leaves the live site as it is", async () => {
     const liveBefore = (await site.status()).commit;
     gitCli(work.dir, "checkout", "-q", "-b", "feature");
     work.write(secondGuide("Only on the feature branch."));
     const feature = work.commit("Feature work");
     await pushOverHttp(work, "feature");
     gitCli(work.dir, "checkout", "-q", "main");
-    const fetchesBefore = remote.requests.filter(fromServer).length;
 
     const res = await site.webhook("refs/heads/feature", feature);
     expect(res.status).toBe(202);
-    expect((await res.json()).message).toMatch(/Ignored.*refs\/heads\/feature/);
-    await sleep(1_500);
-    expect(remote.requests.filter(fromServer).length).toBe(fetchesBefore);
+    expect((await res.json()).message).toMatch(/refs\/heads\/feature will be previewable as \?ref=feature/);
+    await waitFor(async () => (await site.text("/guides/second?ref=feature")).includes("Only on the feature branch."), 5_000);
     expect((await site.status()).commit).toBe(liveBefore);
     expect(await site.text("/guides/second")).not.toContain("Only on the feature branch.");
   });

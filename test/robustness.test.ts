@@ -213,11 +213,17 @@ const CASES: Case[] = [
     body: PUSH,
     headers: { ...json, "X-Hub-Signature-256": sign(PUSH) },
   }),
-  row("webhook: wrong event", "/api/webhooks/git", 400, /Event "issues" is not handled: subscribe the webhook to push events only/, {
-    method: "POST",
-    body: PUSH,
-    headers: signedPush(PUSH, { "X-GitHub-Event": "issues" }),
-  }),
+  row(
+    "webhook: wrong event",
+    "/api/webhooks/git",
+    400,
+    /Event "issues" is not handled: subscribe the webhook to push and pull_request events only/,
+    {
+      method: "POST",
+      body: PUSH,
+      headers: signedPush(PUSH, { "X-GitHub-Event": "issues" }),
+    },
+  ),
   row(
     "webhook: form content type",
     "/api/webhooks/git",

@@ -1,11 +1,12 @@
 import type { PageData } from "~/lib/page-data.server";
 import { Link } from "@remix-run/react";
-import { PinnedCommit, withCommit } from "~/lib/commit";
+import { PinnedRevisionContext, withRevision } from "~/lib/commit";
 import { PageBody } from "./mdx/PageBody";
 import { Sidebar } from "./Sidebar";
 import { TableOfContents, TableOfContentsDisclosure } from "./TableOfContents";
 import { Breadcrumbs, Paginator } from "./DocNavigation";
 import { CommitBar } from "./CommitBar";
+import { PreviewBanner } from "./PreviewBanner";
 import { DocActions } from "./DocActions";
 import { VerifiedWith } from "./VerifiedWith";
 import { SiteFooter, SiteHeader } from "./SiteHeader";
@@ -15,15 +16,19 @@ import { useMovedAnchor } from "~/hooks/useMovedAnchor";
 import { useDiagrams } from "~/hooks/useDiagrams";
 
 export function DocPage({ data }: { data: PageData }) {
-  const { page, sidebar, navigation, commit, pinned, site } = data;
+  const { page, sidebar, navigation, commit, pinned, preview, site } = data;
   const drawer = useDrawer();
   useMovedAnchor();
   useDiagrams(page.html);
   return (
-    <PinnedCommit.Provider value={pinned}>
+    <PinnedRevisionContext.Provider value={pinned}>
       <div className="page-shell">
         <SiteHeader sourceRepoUrl={site.sourceRepoUrl} drawer={drawer} />
-        {pinned ? <CommitBar commit={commit} livePath={`/${page.id}`} /> : null}
+        {preview ? (
+          <PreviewBanner preview={preview} commit={commit} livePath={`/${page.id}`} />
+        ) : pinned ? (
+          <CommitBar commit={commit} livePath={`/${page.id}`} />
+        ) : null}
         <div className={`doc-layout${sidebar ? "" : " full-width"}`}>
           <SidebarDrawer open={drawer.open} onClose={drawer.close}>
             {sidebar ? <Sidebar items={sidebar} currentId={page.id} /> : null}
@@ -43,7 +48,7 @@ export function DocPage({ data }: { data: PageData }) {
                 {page.lastChange ? (
                   <span className="last-change">
                     Last updated on <time dateTime={page.lastChange.date}>{page.lastChange.date.slice(0, 10)}</time> by{" "}
-                    {page.lastChange.author} · <Link to={withCommit(`/history/${page.id}`, pinned)}>Page history</Link>
+                    {page.lastChange.author} · <Link to={withRevision(`/history/${page.id}`, pinned)}>Page history</Link>
                   </span>
                 ) : null}
                 {page.editUrl ? (
@@ -59,6 +64,6 @@ export function DocPage({ data }: { data: PageData }) {
         </div>
         <SiteFooter />
       </div>
-    </PinnedCommit.Provider>
+    </PinnedRevisionContext.Provider>
   );
 }

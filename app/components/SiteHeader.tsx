@@ -79,12 +79,13 @@ export function SiteHeader({ sourceRepoUrl, drawer }: { sourceRepoUrl: string; d
 }
 
 export function SiteFooter() {
+  const href = useDocHref();
   return (
     <footer className="site-footer">
       <div>
         <strong>Learn</strong>
         {SECTIONS.map((s) => (
-          <Link key={s.href} to={s.href}>
+          <Link key={s.href} to={href(s.href)}>
             {s.label}
           </Link>
         ))}

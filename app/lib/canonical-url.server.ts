@@ -1,20 +1,24 @@
-import type { Snapshot } from "../../server/index";
+import { BadRequestError, type RefTip, type Snapshot } from "../../server/index";
 import { content } from "~/content.server";
-import { commitParam } from "./http.server";
+import { requestedRevision, revisionQuery, type PinnedRevision } from "./commit";
 
 /**
  * The query string a route answers to, in canonical form: the parameters it reads, in `known`
- * order, one value each, and `commit` as the full 40-digit id `pinned` resolved to. Parameters the
- * route does not read are dropped.
+ * order, one value each. `commit` in `known` is the pinned revision's place: `commit=` with the
+ * full 40-digit id `pinned` resolved to, or `ref=` with the ref's name. Parameters the route does
+ * not read are dropped.
  */
-export function canonicalSearch(url: URL, known: readonly string[], pinned?: string): string {
-  const params = new URLSearchParams();
+export function canonicalSearch(url: URL, known: readonly string[], pinned?: PinnedRevision): string {
+  const parts: string[] = [];
   for (const name of known) {
-    const value = name === "commit" ? pinned : url.searchParams.get(name);
-    if (value !== undefined && value !== null) params.set(name, value);
+    if (name === "commit") {
+      if (pinned) parts.push(revisionQuery(pinned));
+      continue;
+    }
+    const value = url.searchParams.get(name);
+    if (value !== null) parts.push(new URLSearchParams({ [name]: value }).toString());
   }
-  const search = params.toString();
-  return search ? `?${search}` : "";
+  return parts.length ? `?${parts.join("&")}` : "";
 }
 
 /**
@@ -23,7 +27,7 @@ export function canonicalSearch(url: URL, known: readonly string[], pinned?: str
  * any CDN's, however the reader abbreviated the commit or whatever tracking parameters it added.
  * Throws the redirect as a Remix response; returns when the URL is canonical already.
  */
-export function redirectToCanonical(url: URL, known: readonly string[], pinned?: string): void {
+export function redirectToCanonical(url: URL, known: readonly string[], pinned?: PinnedRevision): void {
   const search = canonicalSearch(url, known, pinned);
   if (search === url.search) return;
   throw permanentRedirect(`${url.pathname}${search}`);
@@ -35,11 +39,15 @@ export function permanentRedirect(path: string): Response {
 }
 
 /**
- * The snapshot a request reads, the live one or the one of ?commit=, and the full id of the commit
- * it pins (undefined for the live site). Bad and unknown commits throw the engine's errors.
+ * The snapshot a request reads: the live one, the one of ?commit= (pinned by its full id), or the
+ * tip of ?ref= (and the ref, for the preview banner). Bad and unknown values throw the engine's
+ * errors (400, 404).
  */
-export async function requestedSnapshot(url: URL): Promise<{ snapshot: Snapshot; pinned?: string }> {
-  const param = commitParam(url);
-  const snapshot = await content.snapshotAt(param);
-  return { snapshot, pinned: param === null ? undefined : snapshot.commit.oid };
+export async function requestedSnapshot(url: URL): Promise<{ snapshot: Snapshot; pinned?: PinnedRevision; ref?: RefTip }> {
+  const { revision, problem } = requestedRevision(url);
+  if (problem) throw new BadRequestError(problem);
+  if (!revision) return { snapshot: content.liveSnapshot() };
+  if (revision.param === "ref") return { ...(await content.snapshotAtRef(revision.value)), pinned: revision };
+  const snapshot = await content.snapshotAt(revision.value);
+  return { snapshot, pinned: { param: "commit", value: snapshot.commit.oid } };
 }

@@ -3,6 +3,7 @@ import { content } from "~/content.server";
 import { redirectToCanonical, requestedSnapshot } from "./canonical-url.server";
 import { errorResponse, notFound } from "./http.server";
 import { pageNumberParam } from "./query-params.server";
+import type { PinnedRevision } from "./commit";
 
 const PAGE_SIZE = 20;
 const MAX_PAGE = 9999;
@@ -14,7 +15,7 @@ export interface HistoryData {
   title: string;
   page: number;
   more: boolean;
-  pinned?: string;
+  pinned?: PinnedRevision;
   sourceRepoUrl: string;
   commits: Array<{ oid: string; subject: string; author: string; date: string }>;
 }

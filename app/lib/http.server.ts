@@ -1,4 +1,4 @@
-import { BadRequestError, CompileError, ContentError, OverloadedError } from "../../server/index";
+import { CompileError, ContentError, OverloadedError } from "../../server/index";
 
 declare module "@remix-run/node" {
   // Loaders return data (not Responses) and useLoaderData types it as returned: single fetch serializes it.
@@ -62,17 +62,4 @@ export function jsonError(error: unknown): Response {
   return Response.json({ error: "Internal error; it has been logged." }, { status: 500 });
 }
 
-/** Longest query string a content request may carry; real ones (commit, page, search) are far shorter. */
-export const MAX_QUERY_STRING_LENGTH = 4096;
-
-/**
- * The ?commit= a content request pins, or null for the live commit. Throws a BadRequestError for
- * an oversized query string, and for a repeated ?commit=: which one the reader meant is a guess.
- */
-export function commitParam(url: URL): string | null {
-  if (url.search.length > MAX_QUERY_STRING_LENGTH)
-    throw new BadRequestError(`The query string is longer than ${MAX_QUERY_STRING_LENGTH} characters`);
-  const values = url.searchParams.getAll("commit");
-  if (values.length > 1) throw new BadRequestError("?commit= is given more than once: name one commit");
-  return values[0] ?? null;
-}
+export { MAX_QUERY_STRING_LENGTH } from "./commit";

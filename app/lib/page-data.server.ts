@@ -3,12 +3,13 @@ import {
   navigationFor,
   NotFoundError,
   parsePagePath,
+  type RefKind,
   type Navigation,
   type SidebarItem,
   type TocEntry,
 } from "../../server/index";
 import { content } from "~/content.server";
-import { withCommit } from "./commit";
+import { revisionQuery, withRevision, type PinnedRevision } from "./commit";
 import { canonicalSearch, permanentRedirect, redirectToCanonical, requestedSnapshot } from "./canonical-url.server";
 import { errorResponse, notFound } from "./http.server";
 
@@ -30,8 +31,10 @@ export interface PageData {
   sidebar: SidebarItem[] | null;
   navigation: Navigation;
   commit: { oid: string; date: string; subject: string };
-  /** The ?commit= value the reader pinned, if any. */
-  pinned?: string;
+  /** The revision the reader pinned (?commit= or ?ref=), if any. */
+  pinned?: PinnedRevision;
+  /** The branch, tag or pull request previewed with ?ref=, for the banner. */
+  preview?: { name: string; kind: RefKind };
   /** `origin` is where absolute URLs point (see origin.server.ts). */
   site: { sourceRepoUrl: string; origin: string };
 }
@@ -40,7 +43,7 @@ export interface MarkdownData {
   kind: "markdown";
   text: string;
   commit: string;
-  pinned?: string;
+  pinned?: PinnedRevision;
 }
 
 /**
@@ -50,7 +53,7 @@ export interface MarkdownData {
 export async function loadPage(url: URL, origin: string): Promise<PageData | MarkdownData> {
   try {
     const request = parsePagePath(url.pathname);
-    const { snapshot, pinned } = await requestedSnapshot(url);
+    const { snapshot, pinned, ref } = await requestedSnapshot(url);
     const { catalogue } = snapshot;
     const aliasTarget = catalogue.aliases.get(request.id);
     if (aliasTarget) throw permanentRedirect(`${aliasTarget}${request.markdown ? ".md" : ""}${canonicalSearch(url, ["commit"], pinned)}`);
@@ -58,7 +61,7 @@ export async function loadPage(url: URL, origin: string): Promise<PageData | Mar
     if (!page) {
       content.checkReadable(snapshot, request.id);
       if (pinned && content.liveSnapshot().catalogue.pages.has(request.id)) {
-        throw notFound(`The page /${request.id} does not exist at commit ${pinned}.`, {
+        throw notFound(`The page /${request.id} does not exist at ${pinned.param === "commit" ? "commit" : "ref"} ${pinned.value}.`, {
           label: "Read the live page",
           href: `/${request.id}`,
         });
@@ -70,7 +73,7 @@ export async function loadPage(url: URL, origin: string): Promise<PageData | Mar
     redirectToCanonical(url, ["commit"], pinned);
     const { config } = content;
     if (request.markdown) {
-      const pageUrl = `${origin}/${page.id}${pinned ? `?commit=${encodeURIComponent(pinned)}` : ""}`;
+      const pageUrl = `${origin}/${page.id}${pinned ? `?${revisionQuery(pinned)}` : ""}`;
       return { kind: "markdown", text: await content.pageMarkdown(snapshot, page, pageUrl), commit: snapshot.commit.oid, pinned };
     }
     const [compiled, history] = await Promise.all([content.page(snapshot, page), content.history(snapshot, page, { limit: 1 })]);
@@ -82,8 +85,8 @@ export async function loadPage(url: URL, origin: string): Promise<PageData | Mar
         id: page.id,
         title: page.title,
         description: page.description,
-        // The compiled body is shared by every commit with the same source; a pinned reader's links stay at the commit.
-        html: pinned ? mapBodyUrls(compiled.html, (href) => withCommit(href, pinned)) : compiled.html,
+        // The compiled body is shared by every commit with the same source; a pinned reader's links stay at the revision.
+        html: pinned ? mapBodyUrls(compiled.html, (href) => withRevision(href, pinned)) : compiled.html,
         verifiedWith: page.verifiedWith ?? [],
         toc: compiled.toc,
         ...(config.editUrlBase ? { editUrl: `${config.editUrlBase}/${content.repositoryPath(page.sourcePath)}` } : {}),
@@ -97,10 +100,11 @@ export async function loadPage(url: URL, origin: string): Promise<PageData | Mar
         subject: snapshot.commit.subject,
       },
       pinned,
+      ...(ref ? { preview: { name: ref.name, kind: ref.kind } } : {}),
       site: { sourceRepoUrl: config.sourceRepoUrl, origin },
     };
   } catch (error) {
-    if (error instanceof NotFoundError && error.what === "commit")
+    if (error instanceof NotFoundError && (error.what === "commit" || error.what === "ref"))
       throw notFound(error.message, { label: "Go to the live site", href: `/${url.pathname.replace(/^[/\\]+/, "")}` });
     throw errorResponse(error);
   }

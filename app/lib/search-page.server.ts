@@ -2,6 +2,7 @@ import { MAX_QUERY_LENGTH, MAX_RESULTS, parseSearchRequest, searchWords, type Pa
 import { content } from "~/content.server";
 import { redirectToCanonical, requestedSnapshot } from "./canonical-url.server";
 import { errorResponse } from "./http.server";
+import type { PinnedRevision } from "./commit";
 
 /** Pages of results shown at first, and added by each "more results" link. */
 export const RESULTS_STEP = 20;
@@ -16,7 +17,7 @@ export interface SearchPageData {
   limit: number;
   maxResults: number;
   maxQueryLength: number;
-  pinned?: string;
+  pinned?: PinnedRevision;
   sourceRepoUrl: string;
 }
 

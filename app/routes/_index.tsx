@@ -7,7 +7,7 @@ import { publicOrigin } from "~/lib/origin.server";
 import { pageMeta } from "~/lib/page-meta";
 import { errorResponse } from "~/lib/http.server";
 import { redirectToCanonical, requestedSnapshot } from "~/lib/canonical-url.server";
-import { PinnedCommit, withCommit } from "~/lib/commit";
+import { PinnedRevisionContext, withRevision } from "~/lib/commit";
 import { cacheHeaders } from "~/lib/cache-headers.server";
 
 const BLURBS: Record<string, string> = {
@@ -50,7 +50,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 export default function Landing() {
   const { sections, pages, pinned, sourceRepoUrl } = useLoaderData<typeof loader>();
   return (
-    <PinnedCommit.Provider value={pinned}>
+    <PinnedRevisionContext.Provider value={pinned}>
       <div className="page-shell">
         <SiteHeader sourceRepoUrl={sourceRepoUrl} />
         <main id="main" className="landing">
@@ -60,17 +60,17 @@ export default function Landing() {
               Everything you need to write Move smart contracts, build apps and run nodes on Sui, in {pages} pages served straight from Git.
             </p>
             <div className="hero-actions">
-              <Link className="button primary" to={withCommit("/guides/developer/getting-started", pinned)}>
+              <Link className="button primary" to={withRevision("/guides/developer/getting-started", pinned)}>
                 Get started
               </Link>
-              <Link className="button" to={withCommit("/references/sui-api", pinned)}>
+              <Link className="button" to={withRevision("/references/sui-api", pinned)}>
                 API reference
               </Link>
             </div>
           </section>
           <section className="landing-sections" aria-label="Documentation sections">
             {sections.map((s) => (
-              <Link key={s.href} className="landing-card" to={withCommit(s.href, pinned)}>
+              <Link key={s.href} className="landing-card" to={withRevision(s.href, pinned)}>
                 <h2>{s.label}</h2>
                 <p>{s.blurb}</p>
               </Link>
@@ -79,6 +79,6 @@ export default function Landing() {
         </main>
         <SiteFooter />
       </div>
-    </PinnedCommit.Provider>
+    </PinnedRevisionContext.Provider>
   );
 }

@@ -12,7 +12,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: diffStyles
 export async function loader({ request }: LoaderFunctionArgs) {
   const diff = await loadDiff(new URL(request.url));
   // Two named commits never change what the diff says; a default side follows the live commit.
-  return data(diff, { headers: cacheHeaders(diff.fixed ? diff.to.oid : undefined) });
+  return data(diff, { headers: cacheHeaders(diff.fixed ? { param: "commit", value: diff.to.oid } : undefined) });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

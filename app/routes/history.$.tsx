@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { SiteFooter, SiteHeader } from "~/components/SiteHeader";
 import { loadHistory } from "~/lib/history.server";
 import changesStyles from "~/styles/changes.css";
-import { PinnedCommit, withCommit } from "~/lib/commit";
+import { PinnedRevisionContext, withRevision } from "~/lib/commit";
 import { CommitLine } from "~/components/CommitLine";
 import { NewerOlder } from "~/components/NewerOlder";
 
@@ -20,15 +20,15 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export default function History() {
   const data = useLoaderData<typeof loader>();
-  const pageLink = (n: number) => `/history/${data.id}?page=${n}${data.pinned ? `&commit=${data.pinned}` : ""}`;
+  const pageLink = (n: number) => withRevision(`/history/${data.id}?page=${n}`, data.pinned);
   return (
-    <PinnedCommit.Provider value={data.pinned}>
+    <PinnedRevisionContext.Provider value={data.pinned}>
       <div className="page-shell">
         <SiteHeader sourceRepoUrl={data.sourceRepoUrl} />
         <main id="main" className="history-page">
           <h1>History of “{data.title}”</h1>
           <p>
-            Every commit that changed <Link to={withCommit(`/${data.id}`, data.pinned)}>/{data.id}</Link>, newest first. Open one to read
+            Every commit that changed <Link to={withRevision(`/${data.id}`, data.pinned)}>/{data.id}</Link>, newest first. Open one to read
             the page as it was then.
           </p>
           <ol className="history-list">
@@ -45,6 +45,6 @@ export default function History() {
         </main>
         <SiteFooter />
       </div>
-    </PinnedCommit.Provider>
+    </PinnedRevisionContext.Provider>
   );
 }

@@ -4,7 +4,7 @@ import { SiteFooter, SiteHeader } from "~/components/SiteHeader";
 import { SectionHitText } from "~/components/search/SectionHitText";
 import { resultsPageHref } from "~/components/search/results-page-href";
 import { cacheHeaders } from "~/lib/cache-headers.server";
-import { PinnedCommit, withCommit } from "~/lib/commit";
+import { PinnedRevisionContext, withRevision } from "~/lib/commit";
 import { loadSearchPage, RESULTS_STEP } from "~/lib/search-page.server";
 
 /**
@@ -25,7 +25,7 @@ export default function SearchPage() {
   const { q, total, results, limit, maxResults, maxQueryLength, pinned, sourceRepoUrl } = useLoaderData<typeof loader>();
   const next = Math.min(limit + RESULTS_STEP, maxResults);
   return (
-    <PinnedCommit.Provider value={pinned}>
+    <PinnedRevisionContext.Provider value={pinned}>
       <div className="page-shell">
         <SiteHeader sourceRepoUrl={sourceRepoUrl} />
         <main id="main" className="search-page">
@@ -43,11 +43,17 @@ export default function SearchPage() {
                 autoComplete="off"
                 spellCheck={false}
               />
-              {pinned ? <input type="hidden" name="commit" value={pinned} /> : null}
+              {pinned ? <input type="hidden" name={pinned.param} value={pinned.value} /> : null}
               <button type="submit">Search</button>
             </div>
           </Form>
-          {pinned ? <p className="search-page-note">Searching the documentation as it was at commit {pinned.slice(0, 7)}.</p> : null}
+          {pinned ? (
+            <p className="search-page-note">
+              {pinned.param === "commit"
+                ? `Searching the documentation as it was at commit ${pinned.value.slice(0, 7)}.`
+                : `Searching the preview of ${pinned.value}.`}
+            </p>
+          ) : null}
           {q ? (
             <p className="search-page-count" role="status">
               {total === 0
@@ -60,13 +66,13 @@ export default function SearchPage() {
               {results.map((page, i) => (
                 <li key={page.id} id={`result-${i + 1}`}>
                   <h2>
-                    <Link to={withCommit(page.url, pinned)}>{page.title}</Link>
+                    <Link to={withRevision(page.url, pinned)}>{page.title}</Link>
                   </h2>
                   <p className="search-page-path">{page.url}</p>
                   <ul>
                     {page.sections.map((section) => (
                       <li key={section.url}>
-                        <Link to={withCommit(section.url, pinned)} className="search-page-section">
+                        <Link to={withRevision(section.url, pinned)} className="search-page-section">
                           <SectionHitText page={page} section={section} />
                         </Link>
                       </li>
@@ -93,6 +99,6 @@ export default function SearchPage() {
         </main>
         <SiteFooter />
       </div>
-    </PinnedCommit.Provider>
+    </PinnedRevisionContext.Provider>
   );
 }

@@ -14,7 +14,8 @@ const GIVE_UP_MS = 30_000;
 /**
  * Commits a new paragraph to `pageId`, pushes it with the git CLI and polls the page until the
  * paragraph is served. The time runs from the start of `git push` to the first response with it.
- * `afterPush` tells a server that fetches from a remote, as a push webhook would.
+ * `afterPush` tells a server that fetches from a remote, as a push webhook would; `query` is added
+ * to the page's URL (e.g. `?ref=<branch>` for a preview of the branch the clone pushes).
  */
 export async function pushToLive(
   url: string,
@@ -22,6 +23,7 @@ export async function pushToLive(
   pageId: string,
   pushes: number,
   afterPush?: () => Promise<void>,
+  query = "",
 ): Promise<PushResult> {
   const times: number[] = [];
   for (let i = 1; i <= pushes; i++) {
@@ -31,7 +33,7 @@ export async function pushToLive(
     clone.push();
     await afterPush?.();
     for (;;) {
-      const page = await get(`${url}/${pageId}`);
+      const page = await get(`${url}/${pageId}${query}`);
       if (page.body.includes(marker)) break;
       if (performance.now() - start > GIVE_UP_MS) throw new Error(`push ${i} was not live after ${GIVE_UP_MS} ms`);
       await new Promise((r) => setTimeout(r, POLL_MS));

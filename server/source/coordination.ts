@@ -17,8 +17,8 @@ export type LeaderStatus = Pick<LiveStatus, "commit" | "lastFetch" | "lastError"
 export type CoordinationMessage =
   /** Leader → primary: started, and its history index is built; followers may start. */
   | { kind: "sui-docs:ready" }
-  /** Follower → primary → leader: a webhook arrived; fetch. */
-  | { kind: "sui-docs:fetch" }
+  /** Follower → primary → leader: a webhook arrived; fetch (the branches and tags, or one pull request's head). */
+  | { kind: "sui-docs:fetch"; pull?: number }
   /** Leader → primary → followers: the live commit and the last fetch and error, for /api/status. */
   | { kind: "sui-docs:status"; status: LeaderStatus };
 
@@ -35,10 +35,10 @@ export interface Coordination {
   ready(): void;
   /** Leader: passes its status on to the followers. */
   announce(status: LeaderStatus): void;
-  /** Follower: asks the leader to fetch. */
-  requestFetch(): void;
+  /** Follower: asks the leader to fetch the branches and tags, or pull request `pull`'s head. */
+  requestFetch(pull?: number): void;
   /** Leader: called when a follower asks for a fetch. */
-  onFetchRequest(listener: () => void): void;
+  onFetchRequest(listener: (pull?: number) => void): void;
   /** Follower: called with each status the leader announces. */
   onStatus(listener: (status: LeaderStatus) => void): void;
 }
@@ -65,8 +65,8 @@ export function processCoordination(env: Record<string, string | undefined> = pr
       send({ kind: "sui-docs:ready" });
     },
     announce: (status) => send({ kind: "sui-docs:status", status }),
-    requestFetch: () => send({ kind: "sui-docs:fetch" }),
-    onFetchRequest: (listener) => listen((message) => message.kind === "sui-docs:fetch" && listener()),
+    requestFetch: (pull) => send({ kind: "sui-docs:fetch", ...(pull ? { pull } : {}) }),
+    onFetchRequest: (listener) => listen((message) => message.kind === "sui-docs:fetch" && listener(message.pull)),
     onStatus: (listener) => listen((message) => message.kind === "sui-docs:status" && listener(message.status)),
   };
 }

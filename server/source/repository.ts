@@ -20,8 +20,12 @@ export interface Repository {
   origin: string;
   /** Names this repository, branch and content root among the files kept in DATA_DIR. */
   key: string;
-  /** Fetches from the remote; only remote repositories have it. */
+  /** Where its branches are: refs/heads/, or refs/remotes/origin/ for a clone. Tags and refs/pull/ are where GitHub has them. */
+  branchPrefix: string;
+  /** Fetches every branch and tag from the remote; only remote repositories have it. */
   fetch?: () => Promise<void>;
+  /** Fetches one pull request's head (refs/pull/<n>/head, as GitHub publishes it); only remote repositories have it. */
+  fetchPullRequest?: (pull: number) => Promise<void>;
 }
 
 const isUrl = (value: string) => /^https?:\/\//i.test(value);
@@ -44,19 +48,21 @@ async function requireBranch(git: Git, ref: string, branch: string, origin: stri
 const keyOf = (...parts: string[]) => createHash("sha1").update(parts.join("\0")).digest("hex").slice(0, 12);
 
 /**
- * Fetches the branch into its remote-tracking ref with the git CLI, which streams the pack to disk,
- * indexes and checks it, verifies that every object the new commit needs is present, and only then
- * moves the ref: a fetch killed or cut off midway leaves the ref where it was.
+ * Fetches refs with the git CLI, which streams the pack to disk, indexes and checks it, verifies
+ * that every object the new commits need is present, and only then moves the refs: a fetch killed
+ * or cut off midway leaves them where they were.
  */
-function fetchBranch(git: Git, branch: string): Promise<unknown> {
-  return git.run([
-    "fetch",
-    "--quiet",
-    "--no-tags",
-    "--no-write-fetch-head",
-    "origin",
-    `+refs/heads/${branch}:refs/remotes/origin/${branch}`,
-  ]);
+function fetchRefs(git: Git, ...refspecs: string[]): Promise<unknown> {
+  return git.run(["fetch", "--quiet", "--no-tags", "--no-write-fetch-head", "origin", ...refspecs]);
+}
+
+/**
+ * Every branch (into remote-tracking refs) and every tag, so that any of them can be previewed
+ * with ?ref=; refs deleted on the remote go here too. Pull-request heads are fetched one by one
+ * (fetchPullRequest), as their events arrive: a busy GitHub repository has thousands.
+ */
+function fetchBranchesAndTags(git: Git): Promise<unknown> {
+  return fetchRefs(git, "--prune", "+refs/heads/*:refs/remotes/origin/*", "+refs/tags/*:refs/tags/*");
 }
 
 /**
@@ -83,7 +89,7 @@ export async function openRepository(config: Config, log: (line: string) => void
     await ensureEmbeddedRepository(config.embeddedContentDir, gitdir, branch);
     const ref = `refs/heads/${branch}`;
     await requireBranch(git, ref, branch, gitdir);
-    return { kind: "embedded", gitdir, git, ref, origin: gitdir, key: keyOf(gitdir, branch, contentRoot) };
+    return { kind: "embedded", gitdir, git, ref, origin: gitdir, key: keyOf(gitdir, branch, contentRoot), branchPrefix: "refs/heads/" };
   }
   if (!isUrl(contentRepo)) {
     const dir = path.resolve(contentRepo);
@@ -94,7 +100,7 @@ export async function openRepository(config: Config, log: (line: string) => void
     const git = new Git(gitdir);
     const ref = `refs/heads/${branch}`;
     await requireBranch(git, ref, branch, dir);
-    return { kind: "local", gitdir, git, ref, origin: dir, key: keyOf(dir, branch, contentRoot) };
+    return { kind: "local", gitdir, git, ref, origin: dir, key: keyOf(dir, branch, contentRoot), branchPrefix: "refs/heads/" };
   }
   ensureWritable(dataDir);
   const origin = redact(contentRepo);
@@ -112,11 +118,13 @@ export async function openRepository(config: Config, log: (line: string) => void
     const started = Date.now();
     try {
       await new Git(staging, env).run(["init", "--quiet", "--bare", staging]);
-      await fetchBranch(new Git(staging, env), branch);
+      await fetchBranchesAndTags(new Git(staging, env));
+      // Fetching every branch succeeds whether or not the served one exists.
+      await requireBranch(new Git(staging, env), ref, branch, origin);
     } catch (error) {
       fs.rmSync(staging, { recursive: true, force: true });
+      if (error instanceof ConfigError) throw error;
       const message = error instanceof GitError ? error.message.replace(/^git fetch: /, "") : redact((error as Error).message);
-      if (/couldn't find remote ref/i.test(message)) throw new ConfigError(`branch "${branch}" does not exist in ${origin}`);
       throw new ConfigError(`cannot clone ${origin}: ${message}`);
     }
     fs.renameSync(staging, gitdir);
@@ -126,9 +134,22 @@ export async function openRepository(config: Config, log: (line: string) => void
   await requireBranch(git, ref, branch, origin);
   const fetch = async () => {
     const before = await git.text(["rev-parse", "--verify", "--quiet", ref]).catch(() => "");
-    await fetchBranch(git, branch);
+    await fetchBranchesAndTags(git);
     const after = await git.text(["rev-parse", "--verify", "--quiet", ref]).catch(() => "");
     if (after !== before) writeCommitGraph(git, log);
   };
-  return { kind: "remote", gitdir, git, ref, origin, key: keyOf(origin, branch, contentRoot), fetch };
+  const fetchPullRequest = async (pull: number) => {
+    await fetchRefs(git, `+refs/pull/${pull}/head:refs/pull/${pull}/head`);
+  };
+  return {
+    kind: "remote",
+    gitdir,
+    git,
+    ref,
+    origin,
+    key: keyOf(origin, branch, contentRoot),
+    branchPrefix: "refs/remotes/origin/",
+    fetch,
+    fetchPullRequest,
+  };
 }

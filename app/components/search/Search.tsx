@@ -1,5 +1,5 @@
 import { useCallback, useContext, useEffect, useState, type FormEvent, type KeyboardEvent } from "react";
-import { PinnedCommit } from "~/lib/commit";
+import { PinnedRevisionContext } from "~/lib/commit";
 import { SearchDialog, type SearchSeed } from "./SearchDialog";
 import { useFocusAfterSearch } from "./useFocusAfterSearch";
 import { useSearchShortcut } from "./useSearchShortcut";
@@ -10,7 +10,7 @@ import { useSearchShortcut } from "./useSearchShortcut";
  * typing into it opens the search dialog instead, carrying over what was typed.
  */
 export function Search() {
-  const commit = useContext(PinnedCommit);
+  const pinned = useContext(PinnedRevisionContext);
   const [open, setOpen] = useState(false);
   const [seed, setSeed] = useState<SearchSeed>();
   const [shortcut, setShortcut] = useState("Ctrl K");
@@ -65,7 +65,7 @@ export function Search() {
           onClick={() => show()}
           onKeyDown={onKeyDown}
         />
-        {commit ? <input type="hidden" name="commit" value={commit} /> : null}
+        {pinned ? <input type="hidden" name={pinned.param} value={pinned.value} /> : null}
         <kbd className="search-kbd" aria-hidden="true">
           {shortcut}
         </kbd>

@@ -1,6 +1,6 @@
 import { useContext, useEffect, useRef, useState, type KeyboardEvent, type SyntheticEvent } from "react";
 import { Link, useNavigate } from "@remix-run/react";
-import { PinnedCommit, withCommit } from "~/lib/commit";
+import { PinnedRevisionContext, withRevision } from "~/lib/commit";
 import { useSearch } from "./useSearch";
 import { SectionHitText } from "./SectionHitText";
 import { focusAfterNavigation } from "./useFocusAfterSearch";
@@ -19,16 +19,16 @@ export interface SearchSeed {
 export function SearchDialog({ open, seed, onClose }: { open: boolean; seed?: SearchSeed; onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const input = useRef<HTMLInputElement>(null);
-  const commit = useContext(PinnedCommit);
+  const pinned = useContext(PinnedRevisionContext);
   const navigate = useNavigate();
   const [query, setQuery] = useState("");
   const [active, setActive] = useState(0);
-  const search = useSearch(query, commit);
+  const search = useSearch(query, pinned);
   const { results, total } = search;
   // One option per section, then one for the results page; `first[p]` is page p's first option.
   const hrefs = [
-    ...results.flatMap((page) => page.sections.map((section) => withCommit(section.url, commit))),
-    ...(results.length ? [resultsPageHref(query, commit)] : []),
+    ...results.flatMap((page) => page.sections.map((section) => withRevision(section.url, pinned))),
+    ...(results.length ? [resultsPageHref(query, pinned)] : []),
   ];
   const first = results.map((_, p) => results.slice(0, p).reduce((n, page) => n + page.sections.length, 0));
   const allOption = hrefs.length - 1;
@@ -78,7 +78,7 @@ export function SearchDialog({ open, seed, onClose }: { open: boolean; seed?: Se
     } else if (event.key === "Enter") {
       event.preventDefault();
       // Before any result is shown (typed fast, or nothing matched), Enter opens the results page.
-      const href = hrefs[active] ?? (query.trim() ? resultsPageHref(query, commit) : undefined);
+      const href = hrefs[active] ?? (query.trim() ? resultsPageHref(query, pinned) : undefined);
       if (!href) return;
       chose(href);
       navigate(href);
@@ -113,7 +113,11 @@ export function SearchDialog({ open, seed, onClose }: { open: boolean; seed?: Se
             aria-controls="search-results"
             aria-autocomplete="list"
             aria-activedescendant={hrefs.length ? `search-option-${active}` : undefined}
-            placeholder={commit ? `Search at commit ${commit.slice(0, 7)}` : "Search the documentation"}
+            placeholder={
+              pinned
+                ? `Search at ${pinned.param === "commit" ? `commit ${pinned.value.slice(0, 7)}` : pinned.value}`
+                : "Search the documentation"
+            }
             maxLength={200}
             autoComplete="off"
             spellCheck={false}

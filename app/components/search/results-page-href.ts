@@ -1,7 +1,8 @@
-/** The results page for `query` (at the pinned commit), with its parameters in canonical order. */
-export function resultsPageHref(query: string, commit: string | undefined, limit?: number): string {
+import { revisionQuery, type PinnedRevision } from "~/lib/commit";
+
+/** The results page for `query` (at the pinned revision), with its parameters in canonical order. */
+export function resultsPageHref(query: string, pinned: PinnedRevision | undefined, limit?: number): string {
   const params = new URLSearchParams({ q: query.replace(/\s+/g, " ").trim() });
   if (limit !== undefined) params.set("limit", String(limit));
-  if (commit) params.set("commit", commit);
-  return `/search?${params}`;
+  return `/search?${params}${pinned ? `&${revisionQuery(pinned)}` : ""}`;
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import type { PageHit } from "../../../server/index";
+import type { PinnedRevision } from "~/lib/commit";
 
 export type SearchState =
   | { status: "idle" | "loading"; results: PageHit[]; total: number }
@@ -8,8 +9,8 @@ export type SearchState =
 
 const DEBOUNCE_MS = 120;
 
-/** Asks /api/search for `query` at the pinned commit; a newer query aborts the older request. */
-export function useSearch(query: string, commit: string | undefined): SearchState {
+/** Asks /api/search for `query` at the pinned revision; a newer query aborts the older request. */
+export function useSearch(query: string, pinned: PinnedRevision | undefined): SearchState {
   const [state, setState] = useState<SearchState>({ status: "idle", results: [], total: 0 });
   useEffect(() => {
     const q = query.trim();
@@ -21,7 +22,7 @@ export function useSearch(query: string, commit: string | undefined): SearchStat
     const timer = setTimeout(async () => {
       setState((s) => ({ status: "loading", results: s.results, total: s.total }));
       const params = new URLSearchParams({ q });
-      if (commit) params.set("commit", commit);
+      if (pinned) params.set(pinned.param, pinned.value);
       try {
         const response = await fetch(`/api/search?${params}`, { signal: controller.signal });
         const body = (await response.json()) as { results?: PageHit[]; total?: number; error?: string };
@@ -39,6 +40,6 @@ export function useSearch(query: string, commit: string | undefined): SearchStat
       clearTimeout(timer);
       controller.abort();
     };
-  }, [query, commit]);
+  }, [query, pinned]);
   return state;
 }

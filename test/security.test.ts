@@ -162,7 +162,7 @@ describe("security headers, CSP, canonical URLs and origins on the production se
       ["an abbreviated commit", "/guides/first?commit=SHORT", "/guides/first?commit=FULL"],
       ["an upper-case commit", "/guides/first?commit=UPPER", "/guides/first?commit=FULL"],
       ["tracking parameters", "/guides/first?utm_source=news&fbclid=x", "/guides/first"],
-      ["tracking parameters and an abbreviated commit", "/guides/first?ref=x&commit=SHORT", "/guides/first?commit=FULL"],
+      ["tracking parameters and an abbreviated commit", "/guides/first?utm_medium=x&commit=SHORT", "/guides/first?commit=FULL"],
       ["the Markdown twin", "/guides/first.md?commit=SHORT", "/guides/first.md?commit=FULL"],
       ["the landing page", "/?commit=SHORT&x=1", "/?commit=FULL"],
       ["a history page, parameters reordered", "/history/guides/first?commit=SHORT&page=1&x=2", "/history/guides/first?page=1&commit=FULL"],

@@ -14,6 +14,11 @@
  * | The caches below, all full | ~94 | |
  * | Total | ~400 | |
  *
+ * The plan does not hold yet: at stop 12 the server read 392–496 MB after the phases (BENCHMARKS.md,
+ * Scale). What exceeds it is garbage, not the caches: dead Buffers of rendered documents (external
+ * memory up to ~100 MB over the rendered-page cache between full collections) and the main heap's
+ * garbage, both counted above as "slack" at a fraction of what they reach.
+ *
  * | Cache | Budget | What it holds |
  * |---|---|---|
  * | liveRenderedPages | 40 MB | HTML of pages at the live commit as sent, and its compressed copies: the whole catalogue (~35 MB raw) |

@@ -34,6 +34,11 @@ export class Cache<V extends NonNullable<unknown>> {
     return value;
   }
 
+  /** The value if it is already computed, without computing it; it counts as a use, as get's does. */
+  find(key: string): V | undefined {
+    return this.lru.get(key);
+  }
+
   /** The value if it is already computed, without computing it or changing its recency. */
   peek(key: string): V | undefined {
     return this.lru.peek(key);

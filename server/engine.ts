@@ -22,7 +22,7 @@ import { COMPILER_KEY } from "./mdx/compiler-key";
 import { CompiledStore } from "./mdx/compiled-store";
 import { importSpecifiers, resolveImport } from "./mdx/imports";
 import { formatProblem, type PageProblem } from "./mdx/problems";
-import { JobTimeoutError, sharedWorkerPool, type WorkerPool } from "./workers/pool";
+import { JobMemoryError, JobTimeoutError, sharedWorkerPool, type WorkerPool } from "./workers/pool";
 
 /** Everything about one commit that is needed to answer requests, built once per commit. */
 export interface Snapshot {
@@ -323,12 +323,13 @@ export class ContentEngine {
     try {
       outcome = await this.workers.run("compile", { path, source, files }, this.compileTimeoutMs);
     } catch (error) {
-      if (!(error instanceof JobTimeoutError)) throw error;
+      if (!(error instanceof JobTimeoutError || error instanceof JobMemoryError)) throw error;
       this.log(`compile of ${page.sourcePath} (/${page.id}) stopped: ${error.message}`);
-      throw new CompileError(
-        page.sourcePath,
-        `compiling this page took longer than ${this.compileTimeoutMs / 1000} s and was stopped; split it or simplify it`,
-      );
+      const why =
+        error instanceof JobTimeoutError
+          ? `took longer than ${this.compileTimeoutMs / 1000} s`
+          : `needed more than ${error.limitMb} MB of memory`;
+      throw new CompileError(page.sourcePath, `compiling this page ${why} and was stopped; split it or simplify it`);
     }
     if (!outcome.ok) return outcome;
     void this.compiledStore?.write(key, outcome.json);

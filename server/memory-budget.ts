@@ -9,27 +9,33 @@
  * | Part | MB | What it is |
  * |---|---|---|
  * | Main thread | ~200 | Node, the app's code, React; V8's heap with its slack and garbage between collections (young generation 2 × 4 MB: `--max-semi-space-size=4`); the allocator's slack (`MALLOC_ARENA_MAX=2`) |
- * | Worker thread | ~90 | its own V8 heap: Shiki's grammars and compiled regular expressions, remark/rehype (young generation capped at 8 MB, server/workers/pool.ts) |
- * | Search index | ~16 | the live commit's (measured: 2,857 sections take 16 MB of heap; its own estimate says 7) |
- * | The caches below, all full | ~93 | |
- * | Total | ~399 | |
+ * | Worker thread | ~90 | its own V8 heap: Shiki's grammars and compiled regular expressions, remark/rehype (old generation limited to 96 MB, young to 8 MB: server/workers/pool.ts) |
+ * | Search index | ~16 | the live commit's (measured: 2,857 sections take 16 MB of heap, as SearchIndex.load now weighs it) |
+ * | The caches below, all full | ~94 | |
+ * | Total | ~400 | |
  *
- * Not yet in the plan: up to three pinned commits' search indexes (SearchLimits.keptPinnedIndexes,
- * bounded by count, ~16 MB each), built only when readers search at `?commit=`; they should be
- * bounded in bytes inside this table.
+ * The plan does not hold yet: at stop 12 the server read 392–496 MB after the phases (BENCHMARKS.md,
+ * Scale). What exceeds it is garbage, not the caches: dead Buffers of rendered documents (external
+ * memory up to ~100 MB over the rendered-page cache between full collections) and the main heap's
+ * garbage, both counted above as "slack" at a fraction of what they reach.
  *
  * | Cache | Budget | What it holds |
  * |---|---|---|
  * | liveRenderedPages | 40 MB | HTML of pages at the live commit as sent, and its compressed copies: the whole catalogue (~35 MB raw) |
  * | pinnedRenderedPages | 6 MB | the same for pages at `?commit=` and previews at `?ref=` (~60 pages) |
- * | compiled | 20 MB | compiled pages by content key: the live catalogue takes ~11 MB, the rest serves old commits and pushes |
- * | texts | 6 MB | blob texts by oid (page sources, snippets, schemas): a miss is one `git cat-file` read |
- * | generated | 6 MB | pages a generator made of a data file, per schema blob (~1 MB per schema) |
- * | contents | 4 MB | per content tree: file map, catalogue and sidebars (~0.4 MB per tree as weighed) |
- * | subtrees, treeEntries | 3 + 2 MB | the Git store's parsed trees under the content root |
+ * | compiled | 12 MB | compiled pages by content key: the live catalogue takes ~12 MB; a page is compiled again only to render it anew (a push, another origin), and a miss reads DATA_DIR/compiled, not the compiler |
+ * | texts | 4 MB | blob texts by oid (page sources, snippets, schemas): the live catalogue's take 3.3 MB; a miss is one `git cat-file` read |
+ * | generated | 4 MB | pages a generator made of a data file, per schema blob (1.2 MB for both live schemas) |
+ * | contents | 2 MB | per content tree: file map, catalogue and sidebars (~0.5 MB per tree as weighed) |
+ * | subtrees, treeEntries | 2 + 1 MB | the Git store's parsed trees under the content root |
  * | frontmatters, pageKeys, histories, commits | 1 MB each | per page and per commit metadata |
  * | sidebarFiles, snapshots, expanded | 0.5 MB each | sidebar JSON per blob, commit → content tree, `?commit=` abbreviations |
- * | refListings | 1 MB | the branches, tags and pull requests `?ref=` previews (server/refs/ref-tips.ts: at most 2,000 refs, two listings) |
+ * | markdownBodies | 4 MB | pages as clean Markdown (server/markdown), by content key: the live catalogue's take 3.1 MB; the live search index is built from them, then `.md` twins, diffs and `/llms-full.txt` read them |
+ * | llmsFullTexts | 8 MB | `/llms-full.txt` per content tree and origin: one text at its 8 MB bound when it is Latin-1 (weighed as V8 holds it) |
+ * | pinnedSearchIndexes | 4 MB | search indexes of `?commit=` searches (and the previous live one after a push), weighed as measured (SearchIndex.load): a small catalogue's; one of the embedded catalogue's size (~16 MB) is not kept, so each search at an old commit of it builds one, within SearchLimits |
+ * | pageDiffs | 0.5 MB | page diffs by commit pair (~20 KB each) |
+ * | recentChanges | 0.5 MB | pages of the `/changes` feed |
+ * | refListings | 0.5 MB | the branches, tags and pull requests `?ref=` previews (server/refs/ref-tips.ts: at most 2,000 refs of ~100 B, two listings) |
  *
  * A cache smaller than what readers rotate through misses every time, so the live pages get the
  * largest share and old commits compete among themselves. Everything not listed is bounded by
@@ -41,12 +47,12 @@ const MB = 1024 * 1024;
 export const CACHE_BUDGETS = {
   liveRenderedPages: 40 * MB,
   pinnedRenderedPages: 6 * MB,
-  compiled: 20 * MB,
-  texts: 6 * MB,
-  generated: 6 * MB,
-  contents: 4 * MB,
-  subtrees: 3 * MB,
-  treeEntries: 2 * MB,
+  compiled: 12 * MB,
+  texts: 4 * MB,
+  generated: 4 * MB,
+  contents: 2 * MB,
+  subtrees: 2 * MB,
+  treeEntries: 1 * MB,
   frontmatters: 1 * MB,
   pageKeys: 1 * MB,
   histories: 1 * MB,
@@ -54,7 +60,12 @@ export const CACHE_BUDGETS = {
   sidebarFiles: 0.5 * MB,
   snapshots: 0.5 * MB,
   expanded: 0.5 * MB,
-  refListings: 1 * MB,
+  markdownBodies: 4 * MB,
+  llmsFullTexts: 8 * MB,
+  pinnedSearchIndexes: 4 * MB,
+  pageDiffs: 0.5 * MB,
+  recentChanges: 0.5 * MB,
+  refListings: 0.5 * MB,
 } as const;
 
 /** What the server needs besides its caches (see the table above), MB. */

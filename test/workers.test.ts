@@ -19,7 +19,8 @@ describe("compiling in worker threads", () => {
     work = WorkingCopy.init()
       .write(sampleContent())
       .write(page("guides/runaway", "Runaway", "RUNAWAY: this page never finishes compiling.", { sidebar: "guidesSidebar" }))
-      .write(page("guides/third", "Third Guide", "## Third\n\nA page of its own.", { sidebar: "guidesSidebar" }));
+      .write(page("guides/third", "Third Guide", "## Third\n\nA page of its own.", { sidebar: "guidesSidebar" }))
+      .write(page("guides/hoard", "Hoard", "HOARD: this page's compile needs ever more memory.", { sidebar: "guidesSidebar" }));
     commit = work.commit("Pages");
     pool = new WorkerPool({ filename: RUNAWAY_JOBS, threads: 2 });
   });
@@ -52,6 +53,21 @@ describe("compiling in worker threads", () => {
     const again = await fresh.snapshot(commit);
     expect((await fresh.compile(again, fresh.page(again, "guides/third"))).toc).toEqual([{ id: "third", text: "Third", depth: 2 }]);
   }, 60_000);
+
+  it("stops a compile that needs more memory than the worker's heap limit, with an error page's message, while other pages compile", async () => {
+    const bounded = new WorkerPool({ filename: RUNAWAY_JOBS, threads: 1, memoryMb: 64 });
+    try {
+      const engine = new ContentEngine(new GitStore(`${work.dir}/.git`), { workers: bounded, log: () => {} });
+      const snapshot = await engine.snapshot(commit);
+      const error = await engine.compile(snapshot, engine.page(snapshot, "guides/hoard")).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(CompileError);
+      expect((error as CompileError).message).toMatch(/^docs\/guides\/hoard\.mdx: compiling this page needed more than 64 MB of memory/);
+      // The worker that ran out was replaced: the next page compiles.
+      expect((await engine.compile(snapshot, engine.page(snapshot, "guides/third"))).toc[0]?.text).toBe("Third");
+    } finally {
+      await bounded.close();
+    }
+  }, 120_000);
 
   it("refuses work with a BusyError when the queue is full, instead of waiting without end", async () => {
     const small = new WorkerPool({ filename: RUNAWAY_JOBS, threads: 1, maxQueue: 1 });

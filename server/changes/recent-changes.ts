@@ -1,7 +1,8 @@
-import { Cache } from "../cache";
+import { Cache, type CacheStats } from "../cache";
 import type { Snapshot } from "../engine";
 import type { CommitInfo, GitStore } from "../git/store";
 import { changedPaths } from "../history/changed-paths";
+import { CACHE_BUDGETS } from "../memory-budget";
 
 /** One commit of the served branch that changed the content, and what it changed. */
 export interface ChangeEntry {
@@ -25,12 +26,17 @@ export interface ChangesPage {
  */
 export class RecentChanges {
   private readonly pages = new Cache<ChangesPage>({
-    maxBytes: 4 * 1024 * 1024,
+    maxBytes: CACHE_BUDGETS.recentChanges,
     sizeOf: (page) =>
       256 + page.entries.reduce((sum, e) => sum + 600 + e.commit.message.length * 2 + (e.pages.length + e.files.length) * 160, 0),
   });
 
   constructor(private readonly store: GitStore) {}
+
+  /** How full the feed's cache is, for /api/status. */
+  stats(): CacheStats {
+    return this.pages.stats();
+  }
 
   /** Commits `skip` to `skip + limit` from the snapshot's commit, newest first, with the pages each changed. */
   list(snapshot: Snapshot, { skip, limit }: { skip: number; limit: number }): Promise<ChangesPage> {

@@ -1,8 +1,9 @@
-import { Cache } from "../cache";
+import { Cache, type CacheStats } from "../cache";
 import type { PageMeta } from "../content/catalogue";
 import type { Snapshot } from "../engine";
 import { BadRequestError, ContentError, NotFoundError } from "../errors";
 import type { CommitInfo } from "../git/store";
+import { CACHE_BUDGETS } from "../memory-budget";
 import { diffText, type DiffHunk } from "./text-diff";
 
 export interface PageDiff {
@@ -29,9 +30,14 @@ const jsonBytes = (value: unknown) => JSON.stringify(value).length * 2 + 128;
  * diff at two fixed commits never changes, so a key of commits and page id never goes stale.
  */
 export class PageDiffs {
-  private readonly diffs = new Cache<PageDiff>({ maxBytes: 16 * 1024 * 1024, sizeOf: jsonBytes });
+  private readonly diffs = new Cache<PageDiff>({ maxBytes: CACHE_BUDGETS.pageDiffs, sizeOf: jsonBytes });
 
   constructor(private readonly sources: PageDiffSources) {}
+
+  /** How full the diff cache is, for /api/status. */
+  stats(): CacheStats {
+    return this.diffs.stats();
+  }
 
   /**
    * The page `id` at `to` (default: the live commit) against `from` (default: the commit before

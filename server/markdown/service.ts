@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { Cache } from "../cache";
+import { Cache, type CacheStats } from "../cache";
+import { CACHE_BUDGETS } from "../memory-budget";
 import type { PageMeta } from "../content/catalogue";
 import type { ContentEngine, Snapshot } from "../engine";
 import { CompileError } from "../errors";
@@ -23,6 +24,9 @@ const CONCURRENCY = 4;
 
 const sha1 = (text: string) => createHash("sha1").update(text).digest("hex");
 
+/** Bytes V8 holds a string in: one a character when every character fits in Latin-1, else two. */
+const stringBytes = (text: string) => (/[\u0100-\uffff]/.test(text) ? text.length * 2 : text.length);
+
 /**
  * Clean Markdown of pages (server/markdown/index.ts), converted in the worker pool and cached by the
  * content address of everything a page's Markdown depends on, so commits that leave a page and its
@@ -41,11 +45,10 @@ export class MarkdownService {
     this.maxBytes = options.llmsFullMaxBytes ?? 8 * 1024 * 1024;
     this.timeoutMs = options.timeoutMs ?? 20_000;
     this.bodies = new Cache({
-      maxBytes: options.cacheBytes ?? 32 * 1024 * 1024,
+      maxBytes: options.cacheBytes ?? CACHE_BUDGETS.markdownBodies,
       sizeOf: (o) => (o.ok ? o.text.length : o.message.length) * 2 + 64,
     });
-    // Room for the live text under two origins, or the old and the new commit's during a switch.
-    this.fullTexts = new Cache({ maxBytes: 4 * 2 * this.maxBytes, sizeOf: (text) => text.length * 2 });
+    this.fullTexts = new Cache({ maxBytes: CACHE_BUDGETS.llmsFullTexts, sizeOf: stringBytes });
   }
 
   /** The page as clean Markdown, headed by its title, description and `url`. Throws CompileError when its MDX does not parse. */
@@ -89,6 +92,11 @@ export class MarkdownService {
         return { ok: false, message: `converting this page to Markdown took longer than ${this.timeoutMs / 1000} s and was stopped` };
       }
     });
+  }
+
+  /** How full its caches are, for /api/status. */
+  cacheStats(): Record<string, CacheStats> {
+    return { markdownBodies: this.bodies.stats(), llmsFullTexts: this.fullTexts.stats() };
   }
 
   /** The cache key (blob oids of the page or data file and every snippet it imports) and, lazily, the converter's input. */

@@ -39,11 +39,13 @@ function gatedBodies() {
 const page = (id: string, title: string, sourcePath = `docs/${id}.mdx`) => [id, { id, title, sourcePath }] as const;
 const snapshot = (oid: string, pages = [page("p", "Page")]) =>
   ({ commit: { oid }, catalogue: { pages: new Map(pages) } }) as unknown as Snapshot;
+/** What one pinned index of the gated page weighs: the limits below keep two of them. */
+const ONE_INDEX_BYTES = SearchIndex.load(SearchIndex.build(pageSections("p", "Page", "Validators vote on checkpoints.")).serialize()).bytes;
 const LIMITS: SearchLimits = {
   concurrentBuilds: 1,
   pendingBuilds: 3,
   pendingBuildsPerClient: 1,
-  keptPinnedIndexes: 2,
+  keptPinnedBytes: 2 * ONE_INDEX_BYTES,
   restRatio: 0,
   retryAfterSeconds: 7,
 };

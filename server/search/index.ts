@@ -1,9 +1,10 @@
 /** Full-text search, built from the content at a commit and cached per commit. */
-import { LRUCache } from "lru-cache";
 import type { PageMeta } from "../content/catalogue";
 import type { ContentEngine, Snapshot } from "../engine";
+import { Cache, type CacheStats } from "../cache";
 import { OverloadedError } from "../errors";
 import { concurrencyLimit } from "../concurrency-limit";
+import { CACHE_BUDGETS } from "../memory-budget";
 import { SearchIndex, type SearchResults } from "./search-index";
 import type { SearchRequest } from "./query";
 
@@ -28,8 +29,8 @@ export interface SearchLimits {
   pendingBuilds: number;
   /** Pinned-commit builds one client may have running or waiting; past it a new one is a 429. */
   pendingBuildsPerClient: number;
-  /** Pinned-commit indexes kept after they are built. */
-  keptPinnedIndexes: number;
+  /** Bytes of pinned-commit indexes kept after they are built (as SearchIndex.bytes weighs them). */
+  keptPinnedBytes: number;
   /**
    * After a pinned build of t ms, the next one waits t × restRatio ms: pinned builds take at most
    * 1 / (1 + restRatio) of one core however readers rotate, and the rest is the live site's.
@@ -43,7 +44,7 @@ export const SEARCH_LIMITS: SearchLimits = {
   concurrentBuilds: 1,
   pendingBuilds: 4,
   pendingBuildsPerClient: 1,
-  keptPinnedIndexes: 3,
+  keptPinnedBytes: CACHE_BUDGETS.pinnedSearchIndexes,
   restRatio: 3,
   retryAfterSeconds: 5,
 };
@@ -56,7 +57,7 @@ export const SEARCH_LIMITS: SearchLimits = {
  */
 export class SearchService {
   private live?: { oid: string; index: Promise<SearchIndex> };
-  private readonly pinned: LRUCache<string, SearchIndex>;
+  private readonly pinned: Cache<SearchIndex>;
   /** Builds under way by commit: a second reader of the same commit waits for the first build. */
   private readonly building = new Map<string, Promise<SearchIndex>>();
   private readonly buildSlot: ReturnType<typeof concurrencyLimit>;
@@ -70,7 +71,7 @@ export class SearchService {
     private readonly bodies: PageBodies,
     private readonly limits: SearchLimits = SEARCH_LIMITS,
   ) {
-    this.pinned = new LRUCache({ max: limits.keptPinnedIndexes });
+    this.pinned = new Cache({ maxBytes: limits.keptPinnedBytes, sizeOf: (index) => index.bytes });
     this.buildSlot = concurrencyLimit(limits.concurrentBuilds);
   }
 
@@ -83,7 +84,7 @@ export class SearchService {
       (index) => this.pinned.set(previous.oid, index),
       () => {},
     );
-    const kept = this.pinned.get(oid);
+    const kept = this.pinned.find(oid);
     const index = kept ? Promise.resolve(kept) : (this.building.get(oid) ?? this.track(oid, this.build(snapshot)));
     // A failed build is retried by the next search rather than remembered.
     void index.catch(() => {
@@ -105,7 +106,7 @@ export class SearchService {
   private index(snapshot: Snapshot, client: string): Promise<SearchIndex> {
     const oid = snapshot.commit.oid;
     if (this.live?.oid === oid) return this.live.index;
-    const kept = this.pinned.get(oid);
+    const kept = this.pinned.find(oid);
     if (kept) return Promise.resolve(kept);
     // Waiting for a build already under way costs nothing more, whoever started it.
     const underWay = this.building.get(oid);
@@ -149,6 +150,11 @@ export class SearchService {
         retryAfterSeconds,
       );
     }
+  }
+
+  /** How full the kept pinned-commit indexes are, for /api/status. */
+  cacheStats(): Record<string, CacheStats> {
+    return { pinnedSearchIndexes: this.pinned.stats() };
   }
 
   /** Registers a build, queued or running, until it settles. */

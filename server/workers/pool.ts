@@ -27,6 +27,25 @@ export class JobTimeoutError extends Error {
   }
 }
 
+/** A job that needed more memory than a worker's heap limit; its worker was terminated. */
+export class JobMemoryError extends Error {
+  constructor(
+    readonly job: string,
+    readonly limitMb: number,
+  ) {
+    super(`${job} needed more than ${limitMb} MB of memory and was stopped`);
+    this.name = "JobMemoryError";
+  }
+}
+
+/**
+ * The heap limit of a worker thread, MB. A compile's own memory is a few MB; every page of the
+ * embedded content and its generated references compiled and generated within a 48 MB limit. Under
+ * the former 256 MB, V8 let the worker's heap fill with garbage up to ~170 MB between collections,
+ * RSS the memory plan (server/memory-budget.ts) cannot afford.
+ */
+const WORKER_HEAP_MB = 96;
+
 /**
  * Worker threads for CPU-heavy jobs, so the request thread keeps answering while pages compile.
  * Workers get an empty environment (no secrets), a heap limit, a lower CPU priority than the request
@@ -39,6 +58,7 @@ export class WorkerPool {
   /** Jobs running or waiting; counted here because piscina's own maxQueue also admits jobs for workers still starting. */
   private outstanding = 0;
   private readonly capacity: number;
+  private readonly memoryMb: number;
   private closed = false;
 
   constructor(options: WorkerPoolOptions = {}) {
@@ -48,6 +68,7 @@ export class WorkerPool {
     // Several server processes (WEB_CONCURRENCY) share the cores: http/primary.ts gives each its part.
     const threads = options.threads ?? (Number(process.env.SUI_DOCS_WORKER_THREADS) || Math.max(1, os.availableParallelism() - 1));
     this.capacity = threads + (options.maxQueue ?? 256);
+    this.memoryMb = options.memoryMb ?? WORKER_HEAP_MB;
     this.piscina = new Piscina({
       filename,
       // One worker starts at once and loads its grammars in the background; more start under load
@@ -60,13 +81,14 @@ export class WorkerPool {
       niceIncrement: 10,
       // A small young generation: V8's default reserves 32 MB per thread that a compile never needs
       // at once (server/memory-budget.ts).
-      resourceLimits: { maxOldGenerationSizeMb: options.memoryMb ?? 256, maxYoungGenerationSizeMb: 8 },
+      resourceLimits: { maxOldGenerationSizeMb: this.memoryMb, maxYoungGenerationSizeMb: 8 },
     });
   }
 
   /**
    * Runs the named job on a worker thread. Rejects with JobTimeoutError when it runs longer than
-   * `timeoutMs` (time spent waiting for a thread does not count), BusyError when the queue is full.
+   * `timeoutMs` (time spent waiting for a thread does not count), JobMemoryError when it needs more
+   * than the worker's heap limit, BusyError when the queue is full.
    */
   async run<K extends keyof Jobs>(name: K, input: Parameters<Jobs[K]>[0], timeoutMs: number): Promise<Awaited<ReturnType<Jobs[K]>>> {
     // piscina would start new workers for jobs that come after destroy().
@@ -83,6 +105,7 @@ export class WorkerPool {
       return await this.piscina.run({ input, started: port2 }, { name, signal: timeout.signal, transferList: [port2] });
     } catch (error) {
       if (timeout.signal.aborted) throw new JobTimeoutError(name, timeoutMs);
+      if ((error as NodeJS.ErrnoException).code === "ERR_WORKER_OUT_OF_MEMORY") throw new JobMemoryError(name, this.memoryMb);
       throw error;
     } finally {
       this.outstanding--;

@@ -121,17 +121,17 @@ describe("compiling in worker threads", () => {
 
 describe("shutting down", () => {
   it("stops on SIGTERM within 10 s while pages are compiling", async () => {
-    // 24 pages of long highlighted code, most of a second each: waiting for the queue would take
-    // longer than the bound. (Not the embedded content: its live search index alone costs a server
+    // 48 pages of long highlighted code, most of a second each: compiling them all takes longer
+    // than the bound (18 s for 24 at load 11), so a shutdown that waited for the queue would fail. (Not the embedded content: its live search index alone costs a server
     // start 15 s of CPU.)
     const lines = (i: number) => Array.from({ length: 200 }, (_, k) => `let value${k} = compute(${k}, "page ${i}");`).join("\n");
     const code = (i: number) => ["ts", "rust", "move", "bash", "ts", "rust"].map((lang) => `\`\`\`${lang}\n${lines(i)}\n\`\`\``);
     const work = WorkingCopy.init().write(sampleContent());
-    for (let i = 0; i < 24; i++) work.write(page(`guides/code-${i}`, `Code ${i}`, code(i).join("\n\n")));
+    for (let i = 0; i < 48; i++) work.write(page(`guides/code-${i}`, `Code ${i}`, code(i).join("\n\n")));
     work.commit("Pages of long code");
     const server = await startServer({ CONTENT_REPO: work.dir });
     // Cold pages, several per worker: compiles are running and queued when the signal comes.
-    const requests = Array.from({ length: 24 }, (_, i) =>
+    const requests = Array.from({ length: 48 }, (_, i) =>
       fetch(`${server.url}/guides/code-${i}`)
         .then((r) => r.text())
         .catch(() => ""),

@@ -9,9 +9,11 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       {
-        // Pure modules, tested beside them: no server, no build needed.
+        // Pure modules, tested beside them: no server, no build needed. One module graph for all of
+        // them (isolate: false): each file no longer loads remark, Shiki and the rest afresh, which
+        // was most of this group's time; pure modules keep no state a later file could see.
         extends: true,
-        test: { name: "unit", include: ["{server,http,app,scripts}/**/*.test.ts"] },
+        test: { name: "unit", include: ["{server,http,app,scripts}/**/*.test.ts"], isolate: false },
       },
       {
         // Real Git repositories, the production server (build/index.js: run `npm run build` first)

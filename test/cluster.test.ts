@@ -113,35 +113,28 @@ describe(`the site as ${PROCESSES} server processes (WEB_CONCURRENCY) on a local
       expect(status.lastError?.file).toBe("docs/guides/second.mdx");
     }
   });
-});
 
-describe(`the site as ${PROCESSES} server processes, when one dies`, () => {
+  // Last: it kills one of this describe's processes.
   it("replaces a follower that was killed, and the replacement serves the live commit", async () => {
-    const work = WorkingCopy.init().write(sampleContent());
-    const commit = work.commit("First version");
-    const server = await startServer({ CONTENT_REPO: work.dir, WEB_CONCURRENCY: String(PROCESSES) }, START);
-    try {
-      const before = [...(await commitsByProcess(server, 30_000)).values()];
-      const follower = before.find((s) => s.process.role === "follower")!;
-      process.kill(follower.process.pid, "SIGKILL");
-      const serving = new Map<number, string>();
-      await waitFor(
-        async () => {
-          // A connection node:cluster handed to the process as it was killed gets no answer.
-          const status = await rawRequest(server.url, { target: "/api/status" }, 2_000).then(
-            (res) => JSON.parse(res.body) as ProcessStatus,
-            () => undefined,
-          );
-          if (status && status.process.pid !== follower.process.pid) serving.set(status.process.pid, status.commit);
-          return serving.size === PROCESSES && [...serving.values()].every((c) => c === commit);
-        },
-        40_000,
-        0,
-      );
-      expect((await request(server, { target: "/guides/second" })).status).toBe(200);
-    } finally {
-      await server.stop();
-    }
+    const before = [...(await commitsByProcess(server, 30_000)).values()];
+    const follower = before.find((s) => s.process.role === "follower")!;
+    const live = follower.commit;
+    process.kill(follower.process.pid, "SIGKILL");
+    const serving = new Map<number, string>();
+    await waitFor(
+      async () => {
+        // A connection node:cluster handed to the process as it was killed gets no answer.
+        const status = await rawRequest(server.url, { target: "/api/status" }, 2_000).then(
+          (res) => JSON.parse(res.body) as ProcessStatus,
+          () => undefined,
+        );
+        if (status && status.process.pid !== follower.process.pid) serving.set(status.process.pid, status.commit);
+        return serving.size === PROCESSES && [...serving.values()].every((c) => c === live);
+      },
+      40_000,
+      0,
+    );
+    expect((await request(server, { target: "/guides/second" })).status).toBe(200);
   });
 });
 

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DESKTOP, launchBrowser, newContext, open, PHONE, screenshot } from "./helpers/browser";
 import { page as pageFile, sampleContent, WorkingCopy } from "./helpers/git";
 import { startServer, type RunningServer } from "./helpers/server";
@@ -22,20 +22,14 @@ function mdxLeftovers(markdown: string): string[] {
   ].map((m) => m[0]);
 }
 
-/** The product's own content, served as `npm start` serves it. */
+/** The product's own content, served as `npm start` serves it (the run's shared server). */
 describe("clean Markdown and the JSON-RPC reference", () => {
-  let server: RunningServer;
+  const site = inject("embeddedSiteUrl");
   let browser: Browser | undefined;
 
-  beforeAll(async () => {
-    server = await startServer();
-  }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => browser?.close());
 
-  const get = (route: string) => fetch(server.url + route, { redirect: "manual" });
+  const get = (route: string) => fetch(site + route, { redirect: "manual" });
 
   describe("the .md twin", () => {
     it("is the page's clean Markdown: title, description, URL, then the body with its snippet's text in place", async () => {
@@ -162,17 +156,17 @@ describe("clean Markdown and the JSON-RPC reference", () => {
     it("sends an old link to a method's anchor on the single page to the method's page", async () => {
       const context = await newContext(browser!);
       const page = await context.newPage();
-      await open(page, `${server.url}/sui-api-ref#sui_getobject`);
-      await page.waitForURL(`${server.url}/sui-api-ref/sui_getObject`);
+      await open(page, `${site}/sui-api-ref#sui_getobject`);
+      await page.waitForURL(`${site}/sui-api-ref/sui_getObject`);
       await page.waitForSelector("h1:text-is('sui_getObject')");
       await context.close();
     });
 
     it("copies the page's clean Markdown with Copy page", async () => {
       const context = await newContext(browser!);
-      await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
+      await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: site });
       const page = await context.newPage();
-      await open(page, `${server.url}/references/cli/client`);
+      await open(page, `${site}/references/cli/client`);
       await page.getByRole("button", { name: "Copy page as Markdown" }).click();
       await page.getByRole("button", { name: "Copied" }).waitFor();
       const copied = await page.evaluate(() => navigator.clipboard.readText());
@@ -183,7 +177,7 @@ describe("clean Markdown and the JSON-RPC reference", () => {
     it("without JavaScript, shows the method's line and its link at the old anchor", async () => {
       const context = await newContext(browser!, { ...DESKTOP, javaScriptEnabled: false });
       const page = await context.newPage();
-      await page.goto(`${server.url}/sui-api-ref#suix_getcoins`);
+      await page.goto(`${site}/sui-api-ref#suix_getcoins`);
       const line = page.locator("#suix_getcoins");
       await expect(line.getAttribute("href")).resolves.toBe("/sui-api-ref/suix_getCoins");
       await expect(line.isVisible()).resolves.toBe(true);
@@ -206,7 +200,7 @@ describe("clean Markdown and the JSON-RPC reference", () => {
           for (const colorScheme of ["light", "dark"] as const) {
             const context = await newContext(browser!, { ...options, colorScheme });
             const page = await context.newPage();
-            await open(page, server.url + route);
+            await open(page, site + route);
             const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
             expect(overflow).toBeLessThanOrEqual(0);
             await screenshot(page, `jsonrpc-${name}-${width}-${colorScheme}`, width === "375" || name === "index");

@@ -1,8 +1,7 @@
 import { gzipSync } from "node:zlib";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DESKTOP, PHONE, launchBrowser, newContext, open, screenshot } from "./helpers/browser";
-import { startServer, type RunningServer } from "./helpers/server";
 
 /** Pages of the embedded content: formulas (and a numbered code block), and Mermaid diagrams. */
 const MATH = "/concepts/tokenomics/gas-in-sui";
@@ -11,18 +10,15 @@ const DIAGRAMS = "/concepts/sui-architecture/consensus";
 const isMermaid = (url: string) => /mermaid/i.test(new URL(url).pathname);
 
 describe("math, diagrams and code blocks in Chromium", () => {
-  let server: RunningServer;
+  const site = inject("embeddedSiteUrl");
   let browser: Browser;
-  const url = (p: string) => server.url + p;
+  const url = (p: string) => site + p;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    browser = await launchBrowser();
     await Promise.all([MATH, DIAGRAMS].map((p) => fetch(url(p)).then((r) => r.arrayBuffer())));
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => browser?.close());
 
   /** Opens a page in a fresh context, recording the scripts it requests and its errors. */
   async function visit<T>(

@@ -208,7 +208,8 @@ describe("polling a remote without webhooks", () => {
 
   beforeAll(async () => {
     ({ remote, work } = await remoteWithContent());
-    server = await startServer({ CONTENT_REPO: remote.url(), POLL_INTERVAL: "1" });
+    // Half a second, so the backoff's doubling waits (1, 2, 4 s) show in a few seconds.
+    server = await startServer({ CONTENT_REPO: remote.url(), POLL_INTERVAL: "0.5" });
     site = client(server);
   });
   afterAll(async () => {
@@ -221,22 +222,24 @@ describe("polling a remote without webhooks", () => {
     work.commit("Poll me");
     await pushOverHttp(work);
     const took = await waitFor(async () => (await site.text("/guides/second")).includes("Found by polling."), 8_000);
-    console.log(`poll push-to-live with POLL_INTERVAL=1: ${took} ms after the push`);
+    console.log(`poll push-to-live with POLL_INTERVAL=0.5: ${took} ms after the push`);
     expect((await site.get("/api/webhooks/git", { method: "POST", body: "{}" })).status).toBe(404);
   });
 
   it("backs off while the remote fails, keeps serving, and returns to the interval when it recovers", async () => {
-    const lastGoodFetch = (await site.status()).lastFetch;
-    expect(lastGoodFetch).toBeDefined();
     const failingSince = Date.now();
     remote.fail(503);
-    await sleep(9_500);
+    // Read once an attempt has failed: a poll that was under way as the remote failed may still succeed.
+    await waitFor(async () => remote.requests.some((r) => fromServer(r) && r.at >= failingSince && r.status === 503), 5_000);
+    const lastGoodFetch = (await site.status()).lastFetch;
+    expect(lastGoodFetch).toBeDefined();
+    await sleep(failingSince + 4_750 - Date.now());
     const attempts = remote.requests.filter((r) => fromServer(r) && r.at >= failingSince).map((r) => r.at);
-    // Polling every second would make 9 or 10 attempts; doubling waits make 3 (at t, t + 2 s, t + 6 s).
+    // Polling every half second would make 9 or 10 attempts; doubling waits make 3 (at t, t + 1 s, t + 3 s).
     expect(attempts.length).toBeGreaterThanOrEqual(2);
     expect(attempts.length).toBeLessThanOrEqual(4);
     const gaps = attempts.slice(1).map((at, i) => at - attempts[i]!);
-    expect(gaps[0]).toBeGreaterThanOrEqual(1_500);
+    expect(gaps[0]).toBeGreaterThanOrEqual(750);
     for (let i = 1; i < gaps.length; i++) expect(gaps[i]).toBeGreaterThanOrEqual(gaps[i - 1]! * 1.4);
 
     const status = await site.status();
@@ -248,11 +251,11 @@ describe("polling a remote without webhooks", () => {
     work.write(secondGuide("Found after the remote recovered."));
     const oid = work.commit("After recovery");
     await pushOverHttp(work);
-    // The next attempt is due 8 s after the last failed one.
+    // The next attempt is due 4 s after the last failed one.
     await waitFor(async () => (await site.status()).commit === oid, 20_000);
     expect((await site.status()).lastError).toBeUndefined();
     const recoveredAt = Date.now();
-    await sleep(3_500);
+    await sleep(2_500);
     expect(
       remote.requests.filter((r) => fromServer(r) && r.at >= recoveredAt && r.url.includes("info/refs")).length,
     ).toBeGreaterThanOrEqual(2);

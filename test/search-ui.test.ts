@@ -1,6 +1,5 @@
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type RunningServer } from "./helpers/server";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import {
   DESKTOP,
   PHONE,
@@ -22,21 +21,18 @@ const DIALOG = "dialog.search-dialog";
 const OPTION = `${DIALOG} [role="option"]`;
 
 describe("search in Chromium", () => {
-  let server: RunningServer;
+  const site = inject("embeddedSiteUrl");
   let browser: Browser;
-  const url = (p: string) => server.url + p;
+  const url = (p: string) => site + p;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    browser = await launchBrowser();
     const ids = new Set(((await (await fetch(url("/api/catalogue"))).json()) as Array<{ id: string }>).map((p) => p.id));
     for (const p of [START, KIOSK]) expect(ids, `${p} is in the catalogue`).toContain(p.slice(1));
     // The first search builds nothing (the live index is built at start), but may wait for it.
     expect((await fetch(url("/api/search?q=kiosk"))).status).toBe(200);
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => browser?.close());
 
   async function withPage<T>(options: BrowserContextOptions, body: (page: Page) => Promise<T>): Promise<T> {
     const context = await newContext(browser, options);

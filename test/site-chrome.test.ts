@@ -1,7 +1,6 @@
 import { gzipSync } from "node:zlib";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type RunningServer } from "./helpers/server";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DESKTOP, PHONE, horizontalOverflow, launchBrowser, newContext, open, screenshot } from "./helpers/browser";
 
 const GUIDE = "/guides/developer/first-app/write-package";
@@ -48,12 +47,12 @@ const SECTION_LINKS = ["/guides", "/concepts", "/standards", "/references"];
 const NO_JS: BrowserContextOptions = { javaScriptEnabled: false };
 
 describe("the site's chrome in Chromium", () => {
-  let server: RunningServer;
+  const site = inject("embeddedSiteUrl");
   let browser: Browser;
-  const url = (p: string) => server.url + p;
+  const url = (p: string) => site + p;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    browser = await launchBrowser();
     const ids = new Set(((await (await fetch(url("/api/catalogue"))).json()) as Array<{ id: string }>).map((p) => p.id));
     for (const id of [GUIDE.slice(1), GRAPHQL.slice(1), NO_SIDEBAR.slice(1), ...WIDE_TABLE_PAGES])
       expect(ids, `${id} is in the catalogue`).toContain(id);
@@ -61,10 +60,7 @@ describe("the site's chrome in Chromium", () => {
     const all = ["/", GUIDE, GRAPHQL, ...WIDE_TABLE_PAGES.map((id) => `/${id}`)];
     for (let i = 0; i < all.length; i += 4) await Promise.all(all.slice(i, i + 4).map((p) => fetch(url(p)).then((r) => r.arrayBuffer())));
   }, 300_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => browser?.close());
 
   async function withPage<T>(options: BrowserContextOptions, body: (page: Page) => Promise<T>): Promise<T> {
     const context = await newContext(browser, options);
@@ -262,7 +258,7 @@ describe("the site's chrome in Chromium", () => {
 
     it.each([["/"], [GUIDE]])("names %s and its social image with absolute URLs", async (path) => {
       // Without SITE_URL or ALLOWED_HOSTS, the origin is http://localhost:<PORT> (never the request's Host).
-      const origin = `http://localhost:${new URL(server.url).port}`;
+      const origin = `http://localhost:${new URL(site).port}`;
       const meta = await metaOf(path);
       expect(meta).toEqual({
         canonical: `${origin}${path}`,

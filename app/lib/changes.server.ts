@@ -28,7 +28,6 @@ export interface ChangesData {
   more: boolean;
   live: string;
   changes: ChangeItem[];
-  sourceRepoUrl: string;
 }
 
 /** One page of the served branch's content changes, newest first (/changes?page=N). */
@@ -44,7 +43,6 @@ export async function loadChanges(url: URL): Promise<ChangesData> {
       more,
       live: content.liveSnapshot().commit.oid,
       changes: entries.map(changeItem),
-      sourceRepoUrl: content.config.sourceRepoUrl,
     };
   } catch (error) {
     throw errorResponse(error);

@@ -15,7 +15,6 @@ export interface HistoryData {
   page: number;
   more: boolean;
   pinned?: string;
-  sourceRepoUrl: string;
   commits: Array<{ oid: string; subject: string; author: string; date: string }>;
 }
 
@@ -40,7 +39,6 @@ export async function loadHistory(url: URL): Promise<HistoryData> {
       page: pageNumber,
       more,
       pinned,
-      sourceRepoUrl: content.config.sourceRepoUrl,
       commits: commits.map((c) => ({ oid: c.oid, subject: c.subject, author: c.author, date: new Date(c.timestamp * 1000).toISOString() })),
     };
   } catch (error) {

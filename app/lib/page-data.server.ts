@@ -32,8 +32,6 @@ export interface PageData {
   commit: { oid: string; date: string; subject: string };
   /** The ?commit= value the reader pinned, if any. */
   pinned?: string;
-  /** `origin` is where absolute URLs point (see origin.server.ts). */
-  site: { sourceRepoUrl: string; origin: string };
 }
 
 export interface MarkdownData {
@@ -97,7 +95,6 @@ export async function loadPage(url: URL, origin: string): Promise<PageData | Mar
         subject: snapshot.commit.subject,
       },
       pinned,
-      site: { sourceRepoUrl: config.sourceRepoUrl, origin },
     };
   } catch (error) {
     if (error instanceof NotFoundError && error.what === "commit")

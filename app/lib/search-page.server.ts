@@ -17,7 +17,6 @@ export interface SearchPageData {
   maxResults: number;
   maxQueryLength: number;
   pinned?: string;
-  sourceRepoUrl: string;
 }
 
 /** The results of /search?q=&limit=&commit=, or a thrown response (redirect, 400, 404, 429, 503). */
@@ -36,7 +35,6 @@ export async function loadSearchPage(url: URL, client: string | undefined): Prom
       maxResults: MAX_RESULTS,
       maxQueryLength: MAX_QUERY_LENGTH,
       pinned,
-      sourceRepoUrl: content.config.sourceRepoUrl,
     };
   } catch (error) {
     throw errorResponse(error);

@@ -4,7 +4,7 @@ import { useEffect, type ReactNode } from "react";
 import { THEME_SCRIPT } from "~/components/ThemeToggle";
 import { PageShell } from "~/components/PageShell";
 import { SECTIONS } from "~/lib/sections";
-import type { ErrorPayload } from "~/lib/http.server";
+import { isErrorPayload, type ErrorPayload } from "~/lib/error-payload";
 import { documentTitle, siteOf, type MetaArgsWithSite } from "~/lib/site";
 import { siteSettings } from "~/lib/site.server";
 import styles from "~/styles/site.css";
@@ -55,8 +55,8 @@ export default function App() {
 /** What the error page says about a thrown response or error. */
 function errorPayload(error: unknown): ErrorPayload {
   return isRouteErrorResponse(error)
-    ? typeof error.data === "object" && error.data
-      ? (error.data as ErrorPayload)
+    ? isErrorPayload(error.data)
+      ? error.data
       : { status: error.status, title: error.status === 404 ? "Page not found" : "Error", message: String(error.data || error.statusText) }
     : { status: 500, title: "Something went wrong", message: "The page could not be rendered." };
 }

@@ -1,7 +1,3 @@
-import type { Snapshot } from "../../server/index";
-import { content } from "~/content.server";
-import { commitParam } from "./http.server";
-
 /**
  * The query string a route answers to, in canonical form: the parameters it reads, in `known`
  * order, one value each, and `commit` as the full 40-digit id `pinned` resolved to. Parameters the
@@ -32,14 +28,4 @@ export function redirectToCanonical(url: URL, known: readonly string[], pinned?:
 /** A 301 to a path on this site; leading slashes collapse, so "//host/x" cannot leave it. */
 export function permanentRedirect(path: string): Response {
   return new Response(null, { status: 301, headers: { Location: `/${path.replace(/^[/\\]+/, "")}` } });
-}
-
-/**
- * The snapshot a request reads, the live one or the one of ?commit=, and the full id of the commit
- * it pins (undefined for the live site). Bad and unknown commits throw the engine's errors.
- */
-export async function requestedSnapshot(url: URL): Promise<{ snapshot: Snapshot; pinned?: string }> {
-  const param = commitParam(url);
-  const snapshot = await content.snapshotAt(param);
-  return { snapshot, pinned: param === null ? undefined : snapshot.commit.oid };
 }

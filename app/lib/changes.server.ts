@@ -1,6 +1,6 @@
-import type { ChangeEntry } from "../../server/index";
+import { NotFoundError, type ChangeEntry } from "../../server/index";
 import { content } from "~/content.server";
-import { errorResponse, notFound } from "./http.server";
+import { errorResponse } from "./http.server";
 import { redirectToCanonical } from "./canonical-url.server";
 import { pageNumberParam } from "./query-params.server";
 
@@ -37,7 +37,7 @@ export async function loadChanges(url: URL): Promise<ChangesData> {
     redirectToCanonical(url, ["page"]);
     const { entries, more } = await content.recentChanges({ skip: (page - 1) * CHANGES_PER_PAGE, limit: CHANGES_PER_PAGE });
     if (entries.length === 0 && page > 1)
-      throw notFound(`There are fewer than ${page} pages of changes.`, { label: "Newest changes", href: "/changes" });
+      throw new NotFoundError(`There are fewer than ${page} pages of changes.`, "page", { label: "Newest changes", href: "/changes" });
     return {
       page,
       more,

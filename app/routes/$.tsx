@@ -9,8 +9,9 @@ import pageBodyStyles from "~/styles/page-body.css";
 import { pageMeta } from "~/lib/page-meta";
 import { documentTitle, siteOf, type MetaArgsWithSite } from "~/lib/site";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const page = await loadPage(new URL(request.url), publicOrigin(request.headers.get("Host")));
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const page = await loadPage(request, publicOrigin(request.headers.get("Host")));
+  context.page = page.kind === "markdown" ? { commit: page.commit, markdown: page.text } : { commit: page.commit.oid };
   return data(page, { headers: cacheHeaders(page.pinned) });
 }
 

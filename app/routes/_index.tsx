@@ -5,7 +5,7 @@ import { SECTIONS } from "~/lib/sections";
 import { documentTitle, siteOf, type MetaArgsWithSite } from "~/lib/site";
 import { pageMeta } from "~/lib/page-meta";
 import { errorResponse } from "~/lib/http.server";
-import { redirectToCanonical, requestedSnapshot } from "~/lib/canonical-url.server";
+import { contentRequest } from "~/lib/content-request.server";
 import { withCommit } from "~/lib/commit";
 import { cacheHeaders } from "~/lib/cache-headers.server";
 
@@ -18,9 +18,8 @@ const BLURBS: Record<string, string> = {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   try {
-    const url = new URL(request.url);
-    const { snapshot, pinned } = await requestedSnapshot(url);
-    redirectToCanonical(url, ["commit"], pinned);
+    const { snapshot, pinned, redirectToCanonical } = await contentRequest(request);
+    redirectToCanonical();
     const sections = SECTIONS.map((s) => ({
       ...s,
       title: snapshot.catalogue.pages.get(s.href.slice(1))?.title ?? s.label,

@@ -11,7 +11,7 @@ import { NewerOlder } from "~/components/NewerOlder";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: changesStyles }];
 
 export function loader({ request }: LoaderFunctionArgs) {
-  return loadHistory(new URL(request.url));
+  return loadHistory(request);
 }
 
 export const meta = ({ data, matches }: MetaArgsWithSite<typeof loader>) => [

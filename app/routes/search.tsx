@@ -13,7 +13,7 @@ import { documentTitle, siteOf, type MetaArgsWithSite } from "~/lib/site";
  * box submits here when the dialog cannot open; the dialog links here for every match.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const page = await loadSearchPage(new URL(request.url), context.clientAddress);
+  const page = await loadSearchPage(request, context.clientAddress);
   return data(page, { headers: cacheHeaders(page.pinned) });
 }
 

@@ -8,7 +8,7 @@ RUN npm ci --no-audit --no-fund
 COPY tsconfig.json remix.config.js remix.env.d.ts ./
 COPY app ./app
 COPY server ./server
-COPY serve ./serve
+COPY http ./http
 COPY public ./public
 ENV VITE_CJS_IGNORE_WARNING=true
 RUN npm run build && npm prune --omit=dev

@@ -2,7 +2,7 @@
 export default {
   ignoredRouteFiles: ["**/.*", "**/*.test.*"],
   // The production server (express, cached pages before Remix) is compiled with the app into build/index.js.
-  server: "./serve/main.ts",
+  server: "./http/main.ts",
   serverModuleFormat: "esm",
   serverPlatform: "node",
   // Git, MDX and caching stay in node_modules at run time: bundling mdx-bundler breaks it.

@@ -11,7 +11,7 @@ export default defineConfig({
       {
         // Pure modules, tested beside them: no server, no build needed.
         extends: true,
-        test: { name: "unit", include: ["{server,serve,app,scripts}/**/*.test.ts"] },
+        test: { name: "unit", include: ["{server,http,app,scripts}/**/*.test.ts"] },
       },
       {
         // Real Git repositories, the production server (build/index.js: run `npm run build` first)

@@ -1,4 +1,4 @@
-import { startContentService, ConfigError, type ContentService } from "../server/index";
+import { processContentService, ConfigError, type ContentService } from "../server/index";
 
 /**
  * The one content service of this process. Remix-serve imports the server build before it listens,
@@ -6,7 +6,7 @@ import { startContentService, ConfigError, type ContentService } from "../server
  */
 async function start(): Promise<ContentService> {
   try {
-    return await startContentService();
+    return await processContentService();
   } catch (error) {
     const reason = error instanceof ConfigError ? error.message : `cannot start: ${(error as Error).message}`;
     console.error(`sui-docs: ${reason}`);

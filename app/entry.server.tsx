@@ -2,8 +2,7 @@ import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
-import { documentPolicy } from "~/lib/content-security-policy.server";
-import { keepRenderedPage } from "~/lib/rendered-pages.server";
+import { documentPolicy, keepRenderedPage } from "../server/index";
 import { publicOrigin } from "~/lib/origin.server";
 import { tailIntoBody } from "~/lib/document-tail.server";
 
@@ -42,7 +41,7 @@ export default async function handleRequest(
   headers.set("Content-Type", "text/html; charset=utf-8");
   headers.set("Content-Security-Policy", documentPolicy(body));
   if (page && etag) {
-    // Pages are kept: the production server (serve/) replays them before Remix runs.
+    // Pages are kept: the production server (http/) replays them before Remix runs.
     keepRenderedPage(page.commit, context.manifest.version, publicOrigin(request.headers.get("Host")), url, {
       headers: [...headers],
       etag,

@@ -50,6 +50,16 @@ export type { LiveStatus } from "./source/live";
 export type { MemoryStatus } from "./memory";
 export { closeWorkers } from "./workers/pool";
 export { CACHE_BUDGETS } from "./memory-budget";
+export { publicOriginOf } from "./public-origin";
+export { documentPolicy, RESOURCE_POLICY } from "./content-security-policy";
+export {
+  findRenderedPage,
+  keepRenderedPage,
+  renderedPagesStats,
+  type Coding,
+  type FoundPage,
+  type RenderedPagesStats,
+} from "./rendered-pages";
 export type { VersionRecord } from "./content/version";
 export type { StaticFile } from "./content/static-files";
 export type { WebhookAnswer, WebhookDelivery } from "./webhook";
@@ -135,6 +145,16 @@ function announcer(coordination: Coordination): (status: LiveStatus) => void {
     if (json !== last) coordination.announce(status);
     last = json;
   };
+}
+
+let processService: Promise<ContentService> | undefined;
+
+/**
+ * The one content service of this process, started by the first caller: the HTTP front (http/)
+ * and the app's loaders both read the live commit and the configuration from it.
+ */
+export function processContentService(): Promise<ContentService> {
+  return (processService ??= startContentService());
 }
 
 export async function startContentService(

@@ -137,7 +137,7 @@ const CASES: Case[] = [
   row("PATCH a static file", "/static/img.svg", 405, /read-only/, { method: "PATCH", header: ["allow", /GET, HEAD/] }),
   row("method Node does not know", "/guides/first", 400, /Bad Request/, { method: "BREW" }),
   row("TRACE on a page", "/guides/first", 405, /read-only/, { method: "TRACE", header: ["allow", /^GET, HEAD$/] }),
-  // Remix's CSRF check on document actions would throw (500) before any route; serve/ refuses first.
+  // Remix's CSRF check on document actions would throw (500) before any route; http/ refuses first.
   row("POST to a page from another origin", "/guides/first", 405, /read-only/, {
     method: "POST",
     headers: { Origin: "https://elsewhere.example" },
@@ -145,7 +145,7 @@ const CASES: Case[] = [
     header: ["allow", /^GET, HEAD$/],
   }),
 
-  // Requests Remix's adapter cannot turn into a URL: the production server (serve/) refuses them first.
+  // Requests Remix's adapter cannot turn into a URL: the production server (http/) refuses them first.
   row("absolute-form file: target", "file:///etc/passwd", 400, /The request target must be a path/),
   row("absolute-form http: target", "http://elsewhere.example/guides/first", 400, /The request target must be a path/),
   row("malformed Host header", "/guides/first", 400, /The Host header is not a valid host name/, { rawHeaderLines: ["Host: [::bad"] }),

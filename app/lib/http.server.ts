@@ -7,7 +7,7 @@ declare module "@remix-run/node" {
     v3_singleFetch: true;
   }
   interface AppLoadContext {
-    /** The address the request came from (serve/main.ts), which per-client limits count by. */
+    /** The address the request came from (http/main.ts), which per-client limits count by. */
     clientAddress?: string;
     /**
      * Set by the documentation page route for entry.server, which answers the document: the

@@ -8,7 +8,7 @@ import { textError } from "~/lib/http.server";
  * Images and other files from the content repository's static/ folder, read at the same commit as
  * the page that links them (?commit= pins it, as for pages). The blob id is the ETag, so a
  * revalidation is answered from the commit's file map without reading the blob. Like everything
- * but pages, a file is sent with a policy under which nothing in it runs (serve/security-headers):
+ * but pages, a file is sent with a policy under which nothing in it runs (http/security-headers):
  * an SVG opened directly is a document that may style itself, never script.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -3,7 +3,7 @@ import { LRUCache } from "lru-cache";
 import type { PageMeta } from "../content/catalogue";
 import type { ContentEngine, Snapshot } from "../engine";
 import { OverloadedError } from "../errors";
-import { concurrencyLimit } from "../single-flight";
+import { concurrencyLimit } from "../concurrency-limit";
 import { SearchIndex, type SearchResults } from "./search-index";
 import type { SearchRequest } from "./query";
 

@@ -1,7 +1,7 @@
 import type { LiveStatus } from "./live";
 
 /**
- * How the server processes of one site share the work that must be done once (serve/primary.ts
+ * How the server processes of one site share the work that must be done once (http/primary.ts
  * starts them, WEB_CONCURRENCY of them). The leader fetches and polls the repository, checks new
  * commits (compiling their changed pages into DATA_DIR/compiled), records the live commit in
  * DATA_DIR and writes the history index; followers go live with the commit the leader made live,

@@ -45,7 +45,7 @@ export class WorkerPool {
     const filename = options.filename ?? defaultEntry();
     // One core stays the request thread's: with a worker on every core, a cold crawl took warm
     // readers' p99 from 53 ms up, and each worker holds its own grammars (RSS).
-    // Several server processes (WEB_CONCURRENCY) share the cores: serve/primary.ts gives each its part.
+    // Several server processes (WEB_CONCURRENCY) share the cores: http/primary.ts gives each its part.
     const threads = options.threads ?? (Number(process.env.SUI_DOCS_WORKER_THREADS) || Math.max(1, os.availableParallelism() - 1));
     this.capacity = threads + (options.maxQueue ?? 256);
     this.piscina = new Piscina({

@@ -17,7 +17,7 @@ export interface RunningServer {
 }
 
 /**
- * Spawns the production server (build/index.js, compiled from serve/main.ts) as one process, or
+ * Spawns the production server (build/index.js, compiled from http/main.ts) as one process, or
  * with entry "build/start.js" as `npm start` runs it: WEB_CONCURRENCY server processes.
  */
 export function spawnServer(env: Record<string, string>, port: number, entry = "build/index.js"): ChildProcess {

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { documentPolicy, inlineScriptHashes } from "./content-security-policy.server";
+import { documentPolicy, inlineScriptHashes } from "./content-security-policy";
 
 const hash = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 

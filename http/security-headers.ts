@@ -1,5 +1,5 @@
 import type { ServerResponse } from "node:http";
-import { RESOURCE_POLICY } from "../app/lib/content-security-policy.server";
+import { RESOURCE_POLICY } from "../server/index";
 
 /** Headers every response carries, whatever answers it. */
 export function securityHeaders(siteUrl: string | undefined): Array<[string, string]> {

@@ -1,7 +1,11 @@
+/**
+ * The rendered-page cache: pages as Remix sent them (entry.server keeps them), replayed by the HTTP
+ * front (http/replay.ts) before express and Remix run. It knows nothing of React, only bytes,
+ * headers and the key a page's HTML depends on.
+ */
 import { brotliCompressSync, constants, deflateSync, gzipSync } from "node:zlib";
 import { LRUCache } from "lru-cache";
-import { content } from "~/content.server";
-import { CACHE_BUDGETS } from "../../server/index";
+import { CACHE_BUDGETS } from "./memory-budget";
 
 export type Coding = "br" | "gzip" | "deflate";
 
@@ -69,15 +73,15 @@ export interface FoundPage {
 
 /**
  * The rendered page for a request target (path and query as the client sent them), if there is
- * one: at the live commit, or at the commit a canonical ?commit= names. Only a target already in
+ * one: at `liveCommit`, or at the commit a canonical ?commit= names. Only a target already in
  * the form URL serializes it to can be found, as it is looked up without parsing; another spelling
  * of a kept page goes on to Remix, which answers it as before. A page is only ever kept after its
  * loader accepted the commit, so the lookup needs no Git.
  */
-export function findRenderedPage(target: string, origin: string, build: string): FoundPage | undefined {
+export function findRenderedPage(target: string, origin: string, build: string, liveCommit: string): FoundPage | undefined {
   const query = target.indexOf("?");
   const where = place(query < 0 ? "" : target.slice(query));
-  const key = where && keyOf(build, origin, where.commit ?? content.liveSnapshot().commit.oid, target);
+  const key = where && keyOf(build, origin, where.commit ?? liveCommit, target);
   const page = key ? where.cache.get(key) : undefined;
   if (!key || !page) {
     counts.misses++;

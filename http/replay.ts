@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { publicOrigin } from "../app/lib/origin.server";
-import { findRenderedPage, type Coding, type FoundPage } from "../app/lib/rendered-pages.server";
+import { findRenderedPage, publicOriginOf, type Coding, type ContentService, type FoundPage } from "../server/index";
 import { codingFor } from "./accept-encoding";
 import { headBlock } from "./security-headers";
 
@@ -42,28 +41,35 @@ function notModifiedHead(page: FoundPage, security: ReadonlyArray<[string, strin
   return head;
 }
 
+/** What a replayer needs to know of its process. */
+export interface ReplayContext {
+  /** The app build's version, part of every page's key. */
+  build: string;
+  security: ReadonlyArray<[string, string]>;
+  /** The process's content service, whose live commit keys the pages without ?commit=. */
+  content: Pick<ContentService, "liveSnapshot" | "config">;
+}
+
 /**
- * Answers a request for a page Remix has rendered before from memory, before express and Remix
+ * Answers requests for pages Remix has rendered before from memory, before express and Remix
  * run: the same headers (the security headers among them) and bytes, the same ETag and 304,
  * compressed as compression() would compress them but once per page rather than once per request.
- * The request must be one `refusal` let through, and nothing may have set headers on `res` yet: the
+ * A request must be one `refusal` let through, and nothing may have set headers on `res` yet: the
  * head is written whole. Undefined, having done nothing, when there is no such page.
  */
-export function replayRenderedPage(
-  req: IncomingMessage,
-  res: ServerResponse,
-  build: string,
-  security: ReadonlyArray<[string, string]>,
-): Replayed | undefined {
-  if (req.method !== "GET" && req.method !== "HEAD") return undefined;
-  const page = findRenderedPage(req.url ?? "", publicOrigin(req.headers.host), build);
-  if (!page) return undefined;
-  if (req.headers["if-none-match"] === page.etag) {
-    res.writeHead(304, notModifiedHead(page, security)).end();
-    return { status: 304 };
-  }
-  const coding = req.method === "GET" ? codingFor(req.headers["accept-encoding"]) : undefined;
-  const body = page.body(coding);
-  res.writeHead(200, okHead(page, security, coding, body)).end(body);
-  return { status: 200, length: body.length };
+export function pageReplayer({ build, security, content }: ReplayContext) {
+  const publicOrigin = publicOriginOf(content.config);
+  return (req: IncomingMessage, res: ServerResponse): Replayed | undefined => {
+    if (req.method !== "GET" && req.method !== "HEAD") return undefined;
+    const page = findRenderedPage(req.url ?? "", publicOrigin(req.headers.host), build, content.liveSnapshot().commit.oid);
+    if (!page) return undefined;
+    if (req.headers["if-none-match"] === page.etag) {
+      res.writeHead(304, notModifiedHead(page, security)).end();
+      return { status: 304 };
+    }
+    const coding = req.method === "GET" ? codingFor(req.headers["accept-encoding"]) : undefined;
+    const body = page.body(coding);
+    res.writeHead(200, okHead(page, security, coding, body)).end(body);
+    return { status: 200, length: body.length };
+  };
 }

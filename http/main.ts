@@ -11,11 +11,10 @@ import { createRequestHandler } from "@remix-run/express";
 import { broadcastDevReady, installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
-import { content } from "../app/content.server";
 import { accessLogEnabled, logAccess, logRequest } from "./access-log";
 import { refusal, refuse } from "./refuse";
-import { replayRenderedPage } from "./rendered-pages";
-import { closeWorkers } from "../server/index";
+import { pageReplayer } from "./replay";
+import { closeWorkers, processContentService } from "../server/index";
 import { applySecurityHeaders, securityHeaders } from "./security-headers";
 
 installGlobals({ nativeFetch: build.future.v3_singleFetch });
@@ -28,7 +27,10 @@ app.use(express.static("public", { maxAge: "1h" }));
 // The client's address is what per-client limits count by; behind a proxy, the proxy is one client.
 app.all("*", createRequestHandler({ build, mode: build.mode, getLoadContext: (req) => ({ clientAddress: req.socket.remoteAddress }) }));
 
+// The app's modules, imported with the build above, started the service: this is the same one.
+const content = await processContentService();
 const SECURITY_HEADERS = securityHeaders(content.config.siteUrl);
+const replayRenderedPage = pageReplayer({ build: build.assets.version, security: SECURITY_HEADERS, content });
 
 const server = http.createServer((req, res) => {
   const start = accessLogEnabled ? performance.now() : 0;
@@ -37,7 +39,7 @@ const server = http.createServer((req, res) => {
     // A page rendered before is answered with a head written once for it (security headers
     // included): the warm path does no more per request than finding the page and its coding.
     try {
-      const replayed = replayRenderedPage(req, res, build.assets.version, SECURITY_HEADERS);
+      const replayed = replayRenderedPage(req, res);
       if (replayed) {
         if (accessLogEnabled) logRequest(req.method, req.url, replayed.status, replayed.length ?? "-", start);
         return;

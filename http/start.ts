@@ -1,6 +1,6 @@
 /**
  * What `npm start` runs (build/start.js): the site as WEB_CONCURRENCY server processes, one per
- * core by default (serve/primary.ts), or, with one, the server itself in this process.
+ * core by default (http/primary.ts), or, with one, the server itself in this process.
  */
 import { fileURLToPath } from "node:url";
 import { compileThreadsPerProcess, serverProcesses } from "./concurrency";

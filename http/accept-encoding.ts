@@ -1,4 +1,4 @@
-import type { Coding } from "../app/lib/rendered-pages.server";
+import type { Coding } from "../server/index";
 
 /** In the order compression() prefers them when the client weighs them equally. */
 const PREFERENCE = ["br", "gzip", "deflate", "identity"] as const;

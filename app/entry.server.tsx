@@ -1,9 +1,8 @@
 import { Writable } from "node:stream";
-import type { EntryContext } from "@remix-run/node";
+import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { documentPolicy, keepRenderedPage } from "../server/index";
-import type { MarkdownData, PageData } from "~/lib/page-data.server";
 import { publicOrigin } from "~/lib/origin.server";
 import { tailIntoBody } from "~/lib/document-tail.server";
 
@@ -18,20 +17,24 @@ function etagOf(commit: string, build: string, path: string): string {
  * Every document is rendered whole before it is sent: its Content-Security-Policy lists the hashes
  * of the inline scripts it holds, so the policy can only be written once the HTML is.
  */
-export default async function handleRequest(request: Request, status: number, headers: Headers, context: EntryContext): Promise<Response> {
-  const data = context.staticHandlerContext.loaderData["routes/$"] as PageData | MarkdownData | undefined;
-  const page = data && status === 200 ? data : undefined;
+export default async function handleRequest(
+  request: Request,
+  status: number,
+  headers: Headers,
+  context: EntryContext,
+  loadContext: AppLoadContext,
+): Promise<Response> {
+  const page = status === 200 ? loadContext.page : undefined;
   const url = new URL(request.url);
   let etag: string | undefined;
   if (page) {
-    const commit = typeof page.commit === "string" ? page.commit : page.commit.oid;
-    etag = etagOf(commit, context.manifest.version, url.pathname + url.search);
+    etag = etagOf(page.commit, context.manifest.version, url.pathname + url.search);
     headers.set("ETag", etag);
     // The Markdown twin of a page (/page.md) is its clean Markdown (server/markdown), not an HTML document.
-    if (page.kind === "markdown") {
+    if (page.markdown !== undefined) {
       if (request.headers.get("If-None-Match") === etag) return new Response(null, { status: 304, headers });
       headers.set("Content-Type", "text/markdown; charset=utf-8");
-      return new Response(page.text, { status, headers });
+      return new Response(page.markdown, { status, headers });
     }
   }
   const body = tailIntoBody(await renderToBuffer(request, context));
@@ -39,8 +42,7 @@ export default async function handleRequest(request: Request, status: number, he
   headers.set("Content-Security-Policy", documentPolicy(body));
   if (page && etag) {
     // Pages are kept: the production server (http/) replays them before Remix runs.
-    const commit = typeof page.commit === "string" ? page.commit : page.commit.oid;
-    keepRenderedPage(commit, context.manifest.version, publicOrigin(request.headers.get("Host")), url, {
+    keepRenderedPage(page.commit, context.manifest.version, publicOrigin(request.headers.get("Host")), url, {
       headers: [...headers],
       etag,
       body,

@@ -1,10 +1,12 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError, Link } from "@remix-run/react";
-import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { useEffect, type ReactNode } from "react";
 import { THEME_SCRIPT } from "~/components/ThemeToggle";
-import { SiteFooter, SiteHeader } from "~/components/SiteHeader";
+import { PageShell } from "~/components/PageShell";
 import { SECTIONS } from "~/lib/sections";
-import type { ErrorPayload } from "~/lib/http.server";
+import { isErrorPayload, type ErrorPayload } from "~/lib/error-payload";
+import { documentTitle, siteOf, type MetaArgsWithSite } from "~/lib/site";
+import { siteSettings } from "~/lib/site.server";
 import styles from "~/styles/site.css";
 import searchStyles from "~/styles/search.css";
 import markupStyles from "~/styles/markup.css";
@@ -16,8 +18,14 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
+/** The site settings every page reads (useSite), on every request: the origin depends on its Host. */
+export function loader({ request }: LoaderFunctionArgs) {
+  return siteSettings(request);
+}
+
 /** Titles the site's error page with its heading; pages that render normally set their own. */
-export const meta: MetaFunction = ({ error }) => (error ? [{ title: `${errorPayload(error).title} · Sui Documentation` }] : []);
+export const meta = ({ error, matches }: MetaArgsWithSite<typeof loader>) =>
+  error ? [{ title: documentTitle(siteOf(matches), errorPayload(error).title) }] : [];
 
 export function Layout({ children }: { children: ReactNode }) {
   // Marks the page once React has hydrated it: CSS shows controls that need JavaScript, tests wait for it.
@@ -47,8 +55,8 @@ export default function App() {
 /** What the error page says about a thrown response or error. */
 function errorPayload(error: unknown): ErrorPayload {
   return isRouteErrorResponse(error)
-    ? typeof error.data === "object" && error.data
-      ? (error.data as ErrorPayload)
+    ? isErrorPayload(error.data)
+      ? error.data
       : { status: error.status, title: error.status === 404 ? "Page not found" : "Error", message: String(error.data || error.statusText) }
     : { status: 500, title: "Something went wrong", message: "The page could not be rendered." };
 }
@@ -58,8 +66,7 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const payload = errorPayload(error);
   return (
-    <div className="page-shell">
-      <SiteHeader sourceRepoUrl="https://github.com/MystenLabs/sui" />
+    <PageShell>
       <main id="main" className="error-page">
         <p className="error-status">{payload.status}</p>
         <h1>{payload.title}</h1>
@@ -77,7 +84,6 @@ export function ErrorBoundary() {
           ))}
         </ul>
       </main>
-      <SiteFooter />
-    </div>
+    </PageShell>
   );
 }

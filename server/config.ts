@@ -30,6 +30,8 @@ export interface Config {
   defaultOrigin: string;
   /** Link to the site's own source repository, shown in the top bar. */
   sourceRepoUrl: string;
+  /** The site's name, after each page's title and in link previews. */
+  siteName: string;
   /** The embedded content folder shipped with the app. */
   embeddedContentDir: string;
 }
@@ -103,6 +105,7 @@ export function readConfig(env: Env = process.env, cwd = process.cwd()): Config 
     allowedOrigins: allowedOrigins(env),
     defaultOrigin: `http://localhost:${Number(env.PORT) || 3000}`,
     sourceRepoUrl: optionalUrl(env, "SOURCE_REPO_URL") ?? "https://github.com/MystenLabs/sui",
+    siteName: env.SITE_NAME?.trim() || "Sui Documentation",
     embeddedContentDir: path.resolve(cwd, env.EMBEDDED_CONTENT_DIR?.trim() || "content"),
   };
 }

@@ -19,11 +19,19 @@ export class BadRequestError extends ContentError {
   }
 }
 
+/** Where a reader who hit an error can go instead: the live version of a page missing at a commit, its parent page. */
+export interface Suggestion {
+  label: string;
+  /** A path on this site. */
+  href: string;
+}
+
 /** What the request names does not exist (page, commit, file). */
 export class NotFoundError extends ContentError {
   constructor(
     message: string,
     readonly what: "page" | "commit" | "ref" | "file" | "sidebar" = "page",
+    readonly suggestion?: Suggestion,
   ) {
     super(message, 404);
   }

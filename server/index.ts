@@ -38,6 +38,7 @@ export {
   ContentError,
   OverloadedError,
   UnreadableObjectError,
+  type Suggestion,
 } from "./errors";
 export { parsePagePath, sourcePathOf } from "./content/paths";
 export { catalogueEntry, type CatalogueEntry, type PageMeta } from "./content/catalogue";

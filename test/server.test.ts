@@ -10,7 +10,11 @@ describe("production server on a local content repository", () => {
   beforeAll(async () => {
     work = WorkingCopy.init().write(sampleContent());
     firstCommit = work.commit("First version");
-    server = await startServer({ CONTENT_REPO: work.publishBare() });
+    server = await startServer({
+      CONTENT_REPO: work.publishBare(),
+      SITE_NAME: "Test Docs",
+      SOURCE_REPO_URL: "https://git.example/docs-site",
+    });
   });
   afterAll(() => server?.stop());
 
@@ -20,7 +24,8 @@ describe("production server on a local content repository", () => {
     const res = await get("/guides/first");
     expect(res.status).toBe(200);
     const html = await res.text();
-    expect(html).toContain("<title>First Guide · Sui Documentation</title>");
+    expect(html).toContain("<title>First Guide · Test Docs</title>");
+    expect(html).toContain('property="og:site_name" content="Test Docs"');
     expect(html).toContain('name="description" content="About first guide, for tests."');
     expect(html).toContain("Hello from the snippet.");
     expect(html).toMatch(/<pre class=shiki /);
@@ -48,8 +53,11 @@ describe("production server on a local content repository", () => {
     const res = await get("/guides/does-not-exist");
     expect(res.status).toBe(404);
     const html = await res.text();
-    expect(html).toContain("Page not found");
-    expect(html).toContain('href="/guides"');
+    expect(html).toContain("<title>Page not found · Test Docs</title>");
+    expect(html).toContain("There is no page at /guides/does-not-exist.");
+    expect(html).toContain('<a data-discover="true" href="/guides">See Guides</a>');
+    // The top bar of the error page links the configured repository, as every page's does.
+    expect(html).toContain('class="source-link" href="https://git.example/docs-site"');
   });
 
   it.each([

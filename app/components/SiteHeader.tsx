@@ -7,6 +7,7 @@ import { SIDEBAR_ID, SidebarDrawer } from "./SidebarDrawer";
 import { useDrawer, type Drawer } from "~/hooks/useDrawer";
 import { SectionLinks } from "./SectionLinks";
 import { Search } from "./search/Search";
+import { useSite } from "~/lib/site";
 
 const COMMUNITY = [
   { label: "GitHub", href: "https://github.com/MystenLabs/sui" },
@@ -37,8 +38,9 @@ export function Logo() {
  * The menu control is a link to the drawer, so before hydration or without JavaScript it still
  * opens it (CSS shows the drawer while it is the URL's :target).
  */
-export function SiteHeader({ sourceRepoUrl, drawer }: { sourceRepoUrl: string; drawer?: Drawer }) {
+export function SiteHeader({ drawer }: { drawer?: Drawer }) {
   const href = useDocHref();
+  const site = useSite();
   const own = useDrawer();
   const menu = drawer ?? own;
   const openMenu = (e: MouseEvent) => {
@@ -68,9 +70,11 @@ export function SiteHeader({ sourceRepoUrl, drawer }: { sourceRepoUrl: string; d
         <div className="header-tools">
           <Search />
           <ThemeToggle />
-          <a className="source-link" href={sourceRepoUrl} target="_blank" rel="noreferrer">
-            GitHub
-          </a>
+          {site ? (
+            <a className="source-link" href={site.sourceRepoUrl} target="_blank" rel="noreferrer">
+              GitHub
+            </a>
+          ) : null}
         </div>
       </header>
       {drawer ? null : <SidebarDrawer open={own.open} onClose={own.close} />}

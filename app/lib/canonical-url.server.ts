@@ -1,6 +1,4 @@
-import { BadRequestError, type RefTip, type Snapshot } from "../../server/index";
-import { content } from "~/content.server";
-import { requestedRevision, revisionQuery, type PinnedRevision } from "./commit";
+import { revisionQuery, type PinnedRevision } from "./commit";
 
 /**
  * The query string a route answers to, in canonical form: the parameters it reads, in `known`
@@ -36,18 +34,4 @@ export function redirectToCanonical(url: URL, known: readonly string[], pinned?:
 /** A 301 to a path on this site; leading slashes collapse, so "//host/x" cannot leave it. */
 export function permanentRedirect(path: string): Response {
   return new Response(null, { status: 301, headers: { Location: `/${path.replace(/^[/\\]+/, "")}` } });
-}
-
-/**
- * The snapshot a request reads: the live one, the one of ?commit= (pinned by its full id), or the
- * tip of ?ref= (and the ref, for the preview banner). Bad and unknown values throw the engine's
- * errors (400, 404).
- */
-export async function requestedSnapshot(url: URL): Promise<{ snapshot: Snapshot; pinned?: PinnedRevision; ref?: RefTip }> {
-  const { revision, problem } = requestedRevision(url);
-  if (problem) throw new BadRequestError(problem);
-  if (!revision) return { snapshot: content.liveSnapshot() };
-  if (revision.param === "ref") return { ...(await content.snapshotAtRef(revision.value)), pinned: revision };
-  const snapshot = await content.snapshotAt(revision.value);
-  return { snapshot, pinned: { param: "commit", value: snapshot.commit.oid } };
 }

@@ -1,6 +1,6 @@
-import type { ChangeEntry } from "../../server/index";
+import { NotFoundError, type ChangeEntry } from "../../server/index";
 import { content } from "~/content.server";
-import { errorResponse, notFound } from "./http.server";
+import { errorResponse } from "./http.server";
 import { redirectToCanonical } from "./canonical-url.server";
 import { pageNumberParam } from "./query-params.server";
 
@@ -28,7 +28,6 @@ export interface ChangesData {
   more: boolean;
   live: string;
   changes: ChangeItem[];
-  sourceRepoUrl: string;
 }
 
 /** One page of the served branch's content changes, newest first (/changes?page=N). */
@@ -38,13 +37,12 @@ export async function loadChanges(url: URL): Promise<ChangesData> {
     redirectToCanonical(url, ["page"]);
     const { entries, more } = await content.recentChanges({ skip: (page - 1) * CHANGES_PER_PAGE, limit: CHANGES_PER_PAGE });
     if (entries.length === 0 && page > 1)
-      throw notFound(`There are fewer than ${page} pages of changes.`, { label: "Newest changes", href: "/changes" });
+      throw new NotFoundError(`There are fewer than ${page} pages of changes.`, "page", { label: "Newest changes", href: "/changes" });
     return {
       page,
       more,
       live: content.liveSnapshot().commit.oid,
       changes: entries.map(changeItem),
-      sourceRepoUrl: content.config.sourceRepoUrl,
     };
   } catch (error) {
     throw errorResponse(error);

@@ -18,7 +18,6 @@ export interface DiffData {
   hunks: DiffHunk[];
   /** Whether both commits were named, so the answer never changes. */
   fixed: boolean;
-  sourceRepoUrl: string;
 }
 
 /** What changed in one page between ?from= and ?to= (see ContentService.pageDiff for the defaults). */
@@ -39,7 +38,6 @@ export async function loadDiff(url: URL): Promise<DiffData> {
       to: commitOf(diff.to),
       hunks: diff.hunks,
       fixed: from !== null && to !== null,
-      sourceRepoUrl: content.config.sourceRepoUrl,
     };
   } catch (error) {
     throw errorResponse(error);

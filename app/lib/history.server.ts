@@ -1,7 +1,7 @@
-import { BadRequestError, parsePagePath } from "../../server/index";
+import { BadRequestError, NotFoundError, parsePagePath } from "../../server/index";
 import { content } from "~/content.server";
-import { redirectToCanonical, requestedSnapshot } from "./canonical-url.server";
-import { errorResponse, notFound } from "./http.server";
+import { contentRequest } from "./content-request.server";
+import { errorResponse } from "./http.server";
 import { pageNumberParam } from "./query-params.server";
 import type { PinnedRevision } from "./commit";
 
@@ -16,24 +16,27 @@ export interface HistoryData {
   page: number;
   more: boolean;
   pinned?: PinnedRevision;
-  sourceRepoUrl: string;
   commits: Array<{ oid: string; subject: string; author: string; date: string }>;
 }
 
 /** The commits that changed one page, newest first, each linking to the page at that commit. */
-export async function loadHistory(url: URL): Promise<HistoryData> {
+export async function loadHistory(request: Request): Promise<HistoryData> {
   try {
+    const url = new URL(request.url);
     const rawId = url.pathname.replace(/^\/history\/?/, "");
     if (!rawId) throw new BadRequestError("Name a page: /history/<page id>, e.g. /history/guides");
     const { id } = parsePagePath(`/${rawId}`);
     const pageNumber = pageNumberParam(url, MAX_PAGE);
-    const { snapshot, pinned } = await requestedSnapshot(url);
+    const { snapshot, pinned, redirectToCanonical } = await contentRequest(request, HISTORY_PARAMS);
     const page = snapshot.catalogue.pages.get(id);
-    if (!page) throw notFound(`There is no page at /${id}, so it has no history.`);
-    redirectToCanonical(url, HISTORY_PARAMS, pinned);
+    if (!page) throw new NotFoundError(`There is no page at /${id}, so it has no history.`);
+    redirectToCanonical();
     const { commits, more } = await content.history(snapshot, page, { skip: (pageNumber - 1) * PAGE_SIZE, limit: PAGE_SIZE });
     if (commits.length === 0 && pageNumber > 1) {
-      throw notFound(`The history of /${id} has fewer than ${pageNumber} pages.`, { label: "Newest changes", href: `/history/${id}` });
+      throw new NotFoundError(`The history of /${id} has fewer than ${pageNumber} pages.`, "page", {
+        label: "Newest changes",
+        href: `/history/${id}`,
+      });
     }
     return {
       id,
@@ -41,7 +44,6 @@ export async function loadHistory(url: URL): Promise<HistoryData> {
       page: pageNumber,
       more,
       pinned,
-      sourceRepoUrl: content.config.sourceRepoUrl,
       commits: commits.map((c) => ({ oid: c.oid, subject: c.subject, author: c.author, date: new Date(c.timestamp * 1000).toISOString() })),
     };
   } catch (error) {

@@ -1,4 +1,5 @@
-import { CompileError, ContentError, OverloadedError } from "../../server/index";
+import { CompileError, ContentError, NotFoundError, OverloadedError } from "../../server/index";
+import type { ErrorPayload } from "./error-payload";
 
 declare module "@remix-run/node" {
   // Loaders return data (not Responses) and useLoaderData types it as returned: single fetch serializes it.
@@ -8,58 +9,79 @@ declare module "@remix-run/node" {
   interface AppLoadContext {
     /** The address the request came from (http/main.ts), which per-client limits count by. */
     clientAddress?: string;
+    /**
+     * Set by the documentation page route for entry.server, which answers the document: the
+     * commit the page was read at (its ETag and its key in the rendered-page cache), and for a
+     * Markdown twin (/page.md) the text sent instead of HTML.
+     */
+    page?: { commit: string; markdown?: string };
   }
 }
 
-/** Retry-After for errors that say when to come back. */
-const retryHeaders = (error: ContentError): HeadersInit | undefined =>
-  error instanceof OverloadedError ? { "Retry-After": String(error.retryAfterSeconds) } : undefined;
-
-export interface ErrorPayload {
-  status: number;
-  title: string;
-  message: string;
-  /** Where the reader can go instead, e.g. the live version of a page missing at a commit. */
-  suggestion?: { label: string; href: string };
+/** The JSON body of every error answer: API routes, the webhook, MCP's transport errors. */
+export interface JsonErrorBody {
+  error: string;
 }
 
-/** Turns an engine error into a thrown Remix response carrying a message for the error page. */
+/**
+ * What any failure says, whatever the format it is answered in: an engine error with its status
+ * and message, anything else logged and answered as a 500 that says no more than that.
+ */
+function describe(error: unknown): { payload: ErrorPayload; headers?: HeadersInit } {
+  if (!(error instanceof ContentError)) {
+    console.error(error);
+    return {
+      payload: {
+        status: 500,
+        title: "Something went wrong",
+        message: "The server could not answer this request. The error has been logged.",
+      },
+    };
+  }
+  const payload: ErrorPayload = { status: error.status, title: titleOf(error), message: error.message };
+  if (error instanceof NotFoundError && error.suggestion) payload.suggestion = error.suggestion;
+  // Errors that say when to come back.
+  return { payload, headers: error instanceof OverloadedError ? { "Retry-After": String(error.retryAfterSeconds) } : undefined };
+}
+
+function titleOf(error: ContentError): string {
+  // A source that does not compile (e.g. at a commit that was never published) is a content
+  // problem the reader can route around, not a server fault: the title says so.
+  if (error instanceof CompileError) return "This page's source does not compile";
+  if (error.status === 400) return "Bad request";
+  if (error.status === 404) return "Page not found";
+  return "Something went wrong";
+}
+
+/**
+ * For pages: turns an error into a response to throw, whose payload the root ErrorBoundary
+ * renders. A thrown Response (a redirect) is passed through.
+ */
 export function errorResponse(error: unknown): Response {
   if (error instanceof Response) return error;
-  if (error instanceof ContentError) {
-    // A source that does not compile (e.g. at a commit that was never published) is a content
-    // problem the reader can route around, not a server fault: the title says so.
-    const title =
-      error instanceof CompileError
-        ? "This page's source does not compile"
-        : error.status === 400
-          ? "Bad request"
-          : error.status === 404
-            ? "Page not found"
-            : "Something went wrong";
-    return Response.json({ status: error.status, title, message: error.message } satisfies ErrorPayload, { status: error.status });
-  }
-  console.error(error);
-  return Response.json(
-    {
-      status: 500,
-      title: "Something went wrong",
-      message: "The server could not render this page. The error has been logged.",
-    } satisfies ErrorPayload,
-    { status: 500 },
-  );
+  const { payload, headers } = describe(error);
+  return Response.json(payload, { status: payload.status, headers });
 }
 
-export function notFound(message: string, suggestion?: ErrorPayload["suggestion"]): Response {
-  return Response.json({ status: 404, title: "Page not found", message, suggestion } satisfies ErrorPayload, { status: 404 });
-}
-
-/** The JSON twin of errorResponse, for API routes; a thrown Response (a redirect) is answered as is. */
+/** For API routes: the JSON twin of errorResponse; a thrown Response (a redirect) is answered as is. */
 export function jsonError(error: unknown): Response {
   if (error instanceof Response) return error;
-  if (error instanceof ContentError) return Response.json({ error: error.message }, { status: error.status, headers: retryHeaders(error) });
-  console.error(error);
-  return Response.json({ error: "Internal error; it has been logged." }, { status: 500 });
+  const { payload, headers } = describe(error);
+  return errorJson(payload.status, payload.message, headers);
+}
+
+/** For files, which an image or a script tag reads: the message as plain text. */
+export function textError(error: unknown): Response {
+  if (error instanceof Response) return error;
+  const { payload, headers } = describe(error);
+  const answer = new Headers(headers);
+  answer.set("Content-Type", "text/plain; charset=utf-8");
+  return new Response(`${payload.message}\n`, { status: payload.status, headers: answer });
+}
+
+/** The one JSON error answer, for refusals that are no engine error (405, 408, 413, 415). */
+export function errorJson(status: number, message: string, headers?: HeadersInit): Response {
+  return Response.json({ error: message } satisfies JsonErrorBody, { status, headers });
 }
 
 export { MAX_QUERY_STRING_LENGTH } from "./commit";

@@ -10,8 +10,9 @@ import {
 } from "../../server/index";
 import { content } from "~/content.server";
 import { revisionQuery, withRevision, type PinnedRevision } from "./commit";
-import { canonicalSearch, permanentRedirect, redirectToCanonical, requestedSnapshot } from "./canonical-url.server";
-import { errorResponse, notFound } from "./http.server";
+import { canonicalSearch, permanentRedirect } from "./canonical-url.server";
+import { contentRequest } from "./content-request.server";
+import { errorResponse } from "./http.server";
 
 export interface PageData {
   kind: "page";
@@ -35,8 +36,6 @@ export interface PageData {
   pinned?: PinnedRevision;
   /** The branch, tag or pull request previewed with ?ref=, for the banner. */
   preview?: { name: string; kind: RefKind };
-  /** `origin` is where absolute URLs point (see origin.server.ts). */
-  site: { sourceRepoUrl: string; origin: string };
 }
 
 export interface MarkdownData {
@@ -47,13 +46,14 @@ export interface MarkdownData {
 }
 
 /**
- * Everything a documentation page needs, for the page at `url` (throws error responses). `origin`
+ * Everything a documentation page needs, for the page the request names (throws error responses). `origin`
  * is the site's public origin, for absolute URLs.
  */
-export async function loadPage(url: URL, origin: string): Promise<PageData | MarkdownData> {
+export async function loadPage(httpRequest: Request, origin: string): Promise<PageData | MarkdownData> {
+  const url = new URL(httpRequest.url);
   try {
     const request = parsePagePath(url.pathname);
-    const { snapshot, pinned, ref } = await requestedSnapshot(url);
+    const { snapshot, pinned, ref, redirectToCanonical } = await contentRequest(httpRequest);
     const { catalogue } = snapshot;
     const aliasTarget = catalogue.aliases.get(request.id);
     if (aliasTarget) throw permanentRedirect(`${aliasTarget}${request.markdown ? ".md" : ""}${canonicalSearch(url, ["commit"], pinned)}`);
@@ -61,16 +61,20 @@ export async function loadPage(url: URL, origin: string): Promise<PageData | Mar
     if (!page) {
       content.checkReadable(snapshot, request.id);
       if (pinned && content.liveSnapshot().catalogue.pages.has(request.id)) {
-        throw notFound(`The page /${request.id} does not exist at ${pinned.param === "commit" ? "commit" : "ref"} ${pinned.value}.`, {
+        throw new NotFoundError(`The page /${request.id} does not exist at ${pinned.param} ${pinned.value}.`, "page", {
           label: "Read the live page",
           href: `/${request.id}`,
         });
       }
       // A page below an existing one (a method of the JSON-RPC reference, a GraphQL type) points up to it.
       const parent = catalogue.pages.get(request.id.split("/").slice(0, -1).join("/"));
-      throw notFound(`There is no page at /${request.id}.`, parent ? { label: `See ${parent.title}`, href: `/${parent.id}` } : undefined);
+      throw new NotFoundError(
+        `There is no page at /${request.id}.`,
+        "page",
+        parent ? { label: `See ${parent.title}`, href: `/${parent.id}` } : undefined,
+      );
     }
-    redirectToCanonical(url, ["commit"], pinned);
+    redirectToCanonical();
     const { config } = content;
     if (request.markdown) {
       const pageUrl = `${origin}/${page.id}${pinned ? `?${revisionQuery(pinned)}` : ""}`;
@@ -101,11 +105,13 @@ export async function loadPage(url: URL, origin: string): Promise<PageData | Mar
       },
       pinned,
       ...(ref ? { preview: { name: ref.name, kind: ref.kind } } : {}),
-      site: { sourceRepoUrl: config.sourceRepoUrl, origin },
     };
   } catch (error) {
-    if (error instanceof NotFoundError && (error.what === "commit" || error.what === "ref"))
-      throw notFound(error.message, { label: "Go to the live site", href: `/${url.pathname.replace(/^[/\\]+/, "")}` });
-    throw errorResponse(error);
+    const live = { label: "Go to the live site", href: `/${url.pathname.replace(/^[/\\]+/, "")}` };
+    throw errorResponse(
+      error instanceof NotFoundError && (error.what === "commit" || error.what === "ref")
+        ? new NotFoundError(error.message, error.what, live)
+        : error,
+    );
   }
 }

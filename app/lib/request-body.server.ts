@@ -4,6 +4,8 @@
  * how many bodies are read at once, past which requests wait in a bounded queue.
  */
 
+import { errorJson } from "./http.server";
+
 export interface BodyLimits {
   maxBytes: number;
   /** From the moment the request is taken up, waiting for a turn included. */
@@ -42,7 +44,7 @@ export function refuseUnread(request: Request, status: number, error: string, he
     };
     void drain().catch(() => {});
   }
-  return Response.json({ error }, { status, headers });
+  return errorJson(status, error, headers);
 }
 
 const TIMED_OUT = Symbol("timed out");

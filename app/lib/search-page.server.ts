@@ -1,6 +1,6 @@
 import { MAX_QUERY_LENGTH, MAX_RESULTS, parseSearchRequest, searchWords, type PageHit } from "../../server/index";
 import { content } from "~/content.server";
-import { redirectToCanonical, requestedSnapshot } from "./canonical-url.server";
+import { contentRequest } from "./content-request.server";
 import { errorResponse } from "./http.server";
 import type { PinnedRevision } from "./commit";
 
@@ -18,14 +18,13 @@ export interface SearchPageData {
   maxResults: number;
   maxQueryLength: number;
   pinned?: PinnedRevision;
-  sourceRepoUrl: string;
 }
 
 /** The results of /search?q=&limit=&commit=, or a thrown response (redirect, 400, 404, 429, 503). */
-export async function loadSearchPage(url: URL, client: string | undefined): Promise<SearchPageData> {
+export async function loadSearchPage(request: Request, client: string | undefined): Promise<SearchPageData> {
   try {
-    const { snapshot, pinned } = await requestedSnapshot(url);
-    redirectToCanonical(url, SEARCH_PAGE_PARAMS, pinned);
+    const { url, snapshot, pinned, redirectToCanonical } = await contentRequest(request, SEARCH_PAGE_PARAMS);
+    redirectToCanonical();
     const q = searchWords(url.searchParams);
     const query = q ? parseSearchRequest(url.searchParams, RESULTS_STEP) : undefined;
     const { total, results } = query ? await content.search(snapshot, query, client) : { total: 0, results: [] };
@@ -37,7 +36,6 @@ export async function loadSearchPage(url: URL, client: string | undefined): Prom
       maxResults: MAX_RESULTS,
       maxQueryLength: MAX_QUERY_LENGTH,
       pinned,
-      sourceRepoUrl: content.config.sourceRepoUrl,
     };
   } catch (error) {
     throw errorResponse(error);

@@ -1,4 +1,4 @@
-import { data, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { DocPage } from "~/components/DocPage";
 import { loadPage } from "~/lib/page-data.server";
@@ -7,9 +7,11 @@ import { publicOrigin } from "~/lib/origin.server";
 import codeTokenStyles from "~/styles/code-tokens.css";
 import pageBodyStyles from "~/styles/page-body.css";
 import { pageMeta } from "~/lib/page-meta";
+import { documentTitle, siteOf, type MetaArgsWithSite } from "~/lib/site";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const page = await loadPage(new URL(request.url), publicOrigin(request.headers.get("Host")));
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const page = await loadPage(request, publicOrigin(request.headers.get("Host")));
+  context.page = page.kind === "markdown" ? { commit: page.commit, markdown: page.text } : { commit: page.commit.oid };
   return data(page, { headers: cacheHeaders(page.pinned) });
 }
 
@@ -20,10 +22,11 @@ export const links: LinksFunction = () => [
 
 export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => errorHeaders ?? loaderHeaders;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  if (!data || data.kind !== "page") return [{ title: "Page not found · Sui Documentation" }];
-  const { page, site } = data;
-  return pageMeta({ origin: site.origin, path: `/${page.id}`, title: page.title, description: page.description, type: "article" });
+export const meta = ({ data, matches }: MetaArgsWithSite<typeof loader>) => {
+  const site = siteOf(matches);
+  if (!site || !data || data.kind !== "page") return [{ title: documentTitle(site, "Page not found") }];
+  const { page } = data;
+  return pageMeta({ site, path: `/${page.id}`, title: page.title, description: page.description, type: "article" });
 };
 
 export default function Page() {

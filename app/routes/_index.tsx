@@ -1,13 +1,12 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { content } from "~/content.server";
-import { SiteFooter, SiteHeader } from "~/components/SiteHeader";
+import { PageShell } from "~/components/PageShell";
 import { SECTIONS } from "~/lib/sections";
-import { publicOrigin } from "~/lib/origin.server";
+import { documentTitle, siteOf, type MetaArgsWithSite } from "~/lib/site";
 import { pageMeta } from "~/lib/page-meta";
 import { errorResponse } from "~/lib/http.server";
-import { redirectToCanonical, requestedSnapshot } from "~/lib/canonical-url.server";
-import { PinnedRevisionContext, withRevision } from "~/lib/commit";
+import { contentRequest } from "~/lib/content-request.server";
+import { withRevision } from "~/lib/commit";
 import { cacheHeaders } from "~/lib/cache-headers.server";
 
 const BLURBS: Record<string, string> = {
@@ -19,66 +18,59 @@ const BLURBS: Record<string, string> = {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   try {
-    const url = new URL(request.url);
-    const { snapshot, pinned } = await requestedSnapshot(url);
-    redirectToCanonical(url, ["commit"], pinned);
+    const { snapshot, pinned, redirectToCanonical } = await contentRequest(request);
+    redirectToCanonical();
     const sections = SECTIONS.map((s) => ({
       ...s,
       title: snapshot.catalogue.pages.get(s.href.slice(1))?.title ?? s.label,
       blurb: BLURBS[s.href]!,
     }));
-    const origin = publicOrigin(request.headers.get("Host"));
-    return data(
-      { sections, pages: snapshot.catalogue.pages.size, pinned, sourceRepoUrl: content.config.sourceRepoUrl, origin },
-      { headers: cacheHeaders(pinned) },
-    );
+    return data({ sections, pages: snapshot.catalogue.pages.size, pinned }, { headers: cacheHeaders(pinned) });
   } catch (error) {
     throw errorResponse(error);
   }
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data
+export const meta = ({ data, matches }: MetaArgsWithSite<typeof loader>) => {
+  const site = siteOf(matches);
+  return site && data
     ? pageMeta({
-        origin: data.origin,
+        site,
         path: "/",
         description: "Guides, concepts, standards and references for building on Sui with Move.",
         type: "website",
       })
-    : [{ title: "Sui Documentation" }];
+    : [{ title: documentTitle(site) }];
+};
 
 export default function Landing() {
-  const { sections, pages, pinned, sourceRepoUrl } = useLoaderData<typeof loader>();
+  const { sections, pages, pinned } = useLoaderData<typeof loader>();
   return (
-    <PinnedRevisionContext.Provider value={pinned}>
-      <div className="page-shell">
-        <SiteHeader sourceRepoUrl={sourceRepoUrl} />
-        <main id="main" className="landing">
-          <section className="hero">
-            <h1>Build on Sui</h1>
-            <p>
-              Everything you need to write Move smart contracts, build apps and run nodes on Sui, in {pages} pages served straight from Git.
-            </p>
-            <div className="hero-actions">
-              <Link className="button primary" to={withRevision("/guides/developer/getting-started", pinned)}>
-                Get started
-              </Link>
-              <Link className="button" to={withRevision("/references/sui-api", pinned)}>
-                API reference
-              </Link>
-            </div>
-          </section>
-          <section className="landing-sections" aria-label="Documentation sections">
-            {sections.map((s) => (
-              <Link key={s.href} className="landing-card" to={withRevision(s.href, pinned)}>
-                <h2>{s.label}</h2>
-                <p>{s.blurb}</p>
-              </Link>
-            ))}
-          </section>
-        </main>
-        <SiteFooter />
-      </div>
-    </PinnedRevisionContext.Provider>
+    <PageShell pinned={pinned}>
+      <main id="main" className="landing">
+        <section className="hero">
+          <h1>Build on Sui</h1>
+          <p>
+            Everything you need to write Move smart contracts, build apps and run nodes on Sui, in {pages} pages served straight from Git.
+          </p>
+          <div className="hero-actions">
+            <Link className="button primary" to={withRevision("/guides/developer/getting-started", pinned)}>
+              Get started
+            </Link>
+            <Link className="button" to={withRevision("/references/sui-api", pinned)}>
+              API reference
+            </Link>
+          </div>
+        </section>
+        <section className="landing-sections" aria-label="Documentation sections">
+          {sections.map((s) => (
+            <Link key={s.href} className="landing-card" to={withRevision(s.href, pinned)}>
+              <h2>{s.label}</h2>
+              <p>{s.blurb}</p>
+            </Link>
+          ))}
+        </section>
+      </main>
+    </PageShell>
   );
 }

@@ -3,7 +3,7 @@ import { parseSearchRequest } from "../../server/index";
 import { content } from "~/content.server";
 import { jsonError } from "~/lib/http.server";
 import { cacheHeaders } from "~/lib/cache-headers.server";
-import { redirectToCanonical, requestedSnapshot } from "~/lib/canonical-url.server";
+import { contentRequest } from "~/lib/content-request.server";
 
 /** The query parameters of a search, in the order the search dialog writes them. */
 const SEARCH_PARAMS = ["q", "limit", "commit"] as const;
@@ -15,11 +15,10 @@ const SEARCH_PARAMS = ["q", "limit", "commit"] as const;
  * first use, within per-client and overall limits (429 or 503 with Retry-After past them).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
   try {
-    const { snapshot, pinned } = await requestedSnapshot(url);
+    const { url, snapshot, pinned, redirectToCanonical } = await contentRequest(request, SEARCH_PARAMS);
     const query = parseSearchRequest(url.searchParams);
-    redirectToCanonical(url, SEARCH_PARAMS, pinned);
+    redirectToCanonical();
     const { total, results } = await content.search(snapshot, query, context.clientAddress);
     return Response.json(
       { query: query.q, commit: snapshot.commit.oid, limit: query.limit, total, results },

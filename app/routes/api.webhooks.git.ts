@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { content } from "~/content.server";
 import { boundedBodyReader, refuseUnread, type BodyLimits } from "~/lib/request-body.server";
+import { errorJson } from "~/lib/http.server";
 
 /** GitHub sends push payloads up to 25 MB but a push to a docs repository is a few KB. */
 const WEBHOOK_BODY_LIMITS: BodyLimits = { maxBytes: 5 * 1024 * 1024, timeoutMs: 10_000, concurrentReads: 8, waitingReads: 256 };
@@ -8,7 +9,7 @@ const WEBHOOK_BODY_LIMITS: BodyLimits = { maxBytes: 5 * 1024 * 1024, timeoutMs: 
 const readBody = boundedBodyReader(WEBHOOK_BODY_LIMITS);
 
 export function loader() {
-  return Response.json({ error: "Send a POST with a GitHub push event" }, { status: 405, headers: { Allow: "POST" } });
+  return errorJson(405, "Send a POST with a GitHub push event", { Allow: "POST" });
 }
 
 /**
@@ -16,7 +17,7 @@ export function loader() {
  * repository is fetched in the background. A delivery id seen before is acknowledged without a fetch.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return Response.json({ error: "Only POST is accepted" }, { status: 405, headers: { Allow: "POST" } });
+  if (request.method !== "POST") return errorJson(405, "Only POST is accepted", { Allow: "POST" });
   if (!content.config.webhookSecret) return refuseUnread(request, 404, "Webhooks are off: set WEBHOOK_SECRET to turn them on");
   const type = request.headers.get("Content-Type")?.split(";")[0]?.trim().toLowerCase();
   if (type !== "application/json") {
@@ -29,7 +30,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const read = await readBody(request);
   if (!read.ok) {
     // A sender too slow is not waited for any longer: its connection closes after the answer, undrained.
-    if (read.status === 408) return Response.json({ error: read.message }, { status: 408, headers: { Connection: "close" } });
+    if (read.status === 408) return errorJson(408, read.message, { Connection: "close" });
     return refuseUnread(request, read.status, read.message, read.headers);
   }
   const answer = content.receiveWebhook({
@@ -38,5 +39,6 @@ export async function action({ request }: ActionFunctionArgs) {
     event: request.headers.get("X-GitHub-Event"),
     delivery: request.headers.get("X-GitHub-Delivery"),
   });
-  return Response.json(answer.status < 300 ? { ok: true, message: answer.message } : { error: answer.message }, { status: answer.status });
+  if (answer.status >= 300) return errorJson(answer.status, answer.message);
+  return Response.json({ ok: true, message: answer.message }, { status: answer.status });
 }

@@ -1,10 +1,11 @@
-import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { SiteFooter, SiteHeader } from "~/components/SiteHeader";
+import { PageShell } from "~/components/PageShell";
 import { CommitLine } from "~/components/CommitLine";
 import { NewerOlder } from "~/components/NewerOlder";
 import { loadChanges } from "~/lib/changes.server";
 import { cacheHeaders } from "~/lib/cache-headers.server";
+import { documentTitle, siteOf, type MetaArgsWithSite } from "~/lib/site";
 import changesStyles from "~/styles/changes.css";
 
 export const links: LinksFunction = () => [
@@ -16,14 +17,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data(await loadChanges(new URL(request.url)), { headers: cacheHeaders(undefined) });
 }
 
-export const meta: MetaFunction<typeof loader> = () => [{ title: "Recent changes · Sui Documentation" }];
+export const meta = ({ matches }: MetaArgsWithSite<typeof loader>) => [{ title: documentTitle(siteOf(matches), "Recent changes") }];
 
 export default function Changes() {
   const data = useLoaderData<typeof loader>();
   const pageLink = (n: number) => (n === 1 ? "/changes" : `/changes?page=${n}`);
   return (
-    <div className="page-shell">
-      <SiteHeader sourceRepoUrl={data.sourceRepoUrl} />
+    <PageShell>
       <main id="main" className="history-page changes-page">
         <h1>Recent changes</h1>
         <p>
@@ -50,7 +50,6 @@ export default function Changes() {
         </ol>
         <NewerOlder page={data.page} more={data.more} href={pageLink} label="Pages of changes" />
       </main>
-      <SiteFooter />
-    </div>
+    </PageShell>
   );
 }

@@ -1,10 +1,11 @@
-import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { SiteFooter, SiteHeader } from "~/components/SiteHeader";
+import { PageShell } from "~/components/PageShell";
 import { CommitLine } from "~/components/CommitLine";
 import { loadDiff } from "~/lib/diff.server";
 import { cacheHeaders } from "~/lib/cache-headers.server";
 import type { DiffHunk } from "../../server/index";
+import { documentTitle, siteOf, type MetaArgsWithSite } from "~/lib/site";
 import diffStyles from "~/styles/changes.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: diffStyles }];
@@ -15,8 +16,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data(diff, { headers: cacheHeaders(diff.fixed ? { param: "commit", value: diff.to.oid } : undefined) });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `Changes to ${data?.title ?? "a page"} · Sui Documentation` },
+export const meta = ({ data, matches }: MetaArgsWithSite<typeof loader>) => [
+  { title: documentTitle(siteOf(matches), `Changes to ${data?.title ?? "a page"}`) },
   { name: "robots", content: "noindex" },
 ];
 
@@ -24,8 +25,7 @@ export default function Diff() {
   const diff = useLoaderData<typeof loader>();
   const swapped = diff.from ? `/diff/${diff.id}?from=${diff.to.oid}&to=${diff.from.oid}` : undefined;
   return (
-    <div className="page-shell">
-      <SiteHeader sourceRepoUrl={diff.sourceRepoUrl} />
+    <PageShell>
       <main id="main" className="history-page diff-page">
         <h1>Changes to “{diff.title}”</h1>
         <dl className="diff-commits">
@@ -57,8 +57,7 @@ export default function Diff() {
           diff.hunks.map((hunk) => <Hunk key={`${hunk.oldStart}:${hunk.newStart}`} hunk={hunk} />)
         )}
       </main>
-      <SiteFooter />
-    </div>
+    </PageShell>
   );
 }
 

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { content } from "~/content.server";
 import { publicOrigin } from "~/lib/origin.server";
 import { boundedBodyReader, refuseUnread, type BodyLimits } from "~/lib/request-body.server";
+import { errorJson } from "~/lib/http.server";
 
 /** A tool call is a few hundred bytes of JSON-RPC; a batch of them stays far under this. */
 const MCP_BODY_LIMITS: BodyLimits = { maxBytes: 64 * 1024, timeoutMs: 10_000, concurrentReads: 16, waitingReads: 256 };
@@ -11,7 +12,7 @@ const STATELESS =
   "This MCP endpoint is stateless: POST JSON-RPC messages to /mcp (Streamable HTTP); there is no stream to GET or session to DELETE.";
 
 export function loader() {
-  return Response.json({ error: STATELESS }, { status: 405, headers: { Allow: "POST" } });
+  return errorJson(405, STATELESS, { Allow: "POST" });
 }
 
 /** The Model Context Protocol endpoint for AI assistants: search_docs, read_page and list_pages over the live docs. */
@@ -19,7 +20,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return refuseUnread(request, 405, STATELESS, { Allow: "POST" });
   const read = await readBody(request);
   if (!read.ok) {
-    if (read.status === 408) return Response.json({ error: read.message }, { status: 408, headers: { Connection: "close" } });
+    if (read.status === 408) return errorJson(408, read.message, { Connection: "close" });
     return refuseUnread(request, read.status, read.message, read.headers);
   }
   // The transport reads the body itself: hand it a request whose body is the bytes read within limits.

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { content } from "~/content.server";
 import { cacheHeaders } from "~/lib/cache-headers.server";
-import { redirectToCanonical, requestedSnapshot } from "~/lib/canonical-url.server";
-import { ContentError } from "../../server/index";
+import { contentRequest } from "~/lib/content-request.server";
+import { textError } from "~/lib/http.server";
 
 /**
  * Images and other files from the content repository's static/ folder, read at the same commit as
@@ -13,10 +13,9 @@ import { ContentError } from "../../server/index";
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   try {
-    const url = new URL(request.url);
-    const { snapshot, pinned } = await requestedSnapshot(url);
+    const { snapshot, pinned, redirectToCanonical } = await contentRequest(request);
     const file = content.staticFile(snapshot, params["*"] ?? "");
-    redirectToCanonical(url, ["commit"], pinned);
+    redirectToCanonical();
     const etag = `"${file.oid}"`;
     const headers = new Headers(cacheHeaders(pinned));
     headers.set("ETag", etag);
@@ -24,8 +23,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     headers.set("Content-Type", file.contentType);
     return new Response(new Uint8Array(await content.readStatic(file)), { headers });
   } catch (error) {
-    if (error instanceof Response) return error;
-    if (!(error instanceof ContentError)) throw error;
-    return new Response(`${error.message}\n`, { status: error.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    return textError(error);
   }
 }

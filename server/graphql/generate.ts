@@ -21,7 +21,8 @@ import {
 } from "graphql";
 import type { GeneratedPage, PageGenerator } from "../content/generator";
 import { escapeMdx } from "../content/mdx-text";
-import { GRAPHQL_REFERENCE, referenceId, type ReferenceKind } from "./slug";
+import { GRAPHQL_REFERENCE, referenceId } from "./slug";
+import { REFERENCE_KIND_ORDER, REFERENCE_KINDS, type ReferenceKind } from "./kinds";
 
 const SIDEBAR = "referencesSidebar" as const;
 
@@ -41,18 +42,6 @@ function kindOf(type: GraphQLNamedType): ReferenceKind {
   if (isInputObjectType(type)) return "inputs";
   return "scalars";
 }
-
-const KIND_BADGE: Record<ReferenceKind, string> = {
-  queries: "query",
-  mutations: "mutation",
-  objects: "object",
-  scalars: "scalar",
-  unions: "union",
-  enums: "enum",
-  inputs: "input",
-  interfaces: "interface",
-  directives: "directive",
-};
 
 /** Descriptions written in the SDL for built-in scalars and directives, which buildASTSchema drops. */
 function sdlDescriptions(definitions: readonly DefinitionNode[]): Map<string, string> {
@@ -141,7 +130,7 @@ class ReferenceWriter {
     if (isNonNullType(type)) list.push(`<Badge>non-null</Badge>`);
     const inner = isNonNullType(type) ? type.ofType : type;
     if (isListType(inner)) list.push(`<Badge>list</Badge>`);
-    list.push(`<Badge tone="kind">${KIND_BADGE[kindOf(getNamedType(type))]}</Badge>`);
+    list.push(`<Badge tone="kind">${REFERENCE_KINDS[kindOf(getNamedType(type))].badge}</Badge>`);
     if (deprecationReason) list.push(`<Badge tone="warning">deprecated</Badge>`);
     return list.join(" ");
   }
@@ -197,7 +186,7 @@ class ReferenceWriter {
     const kind = kindOf(type);
     const description = type.description ?? this.builtInDescriptions.get(type.name) ?? "";
     const parts = [
-      `<Badge tone="kind">${KIND_BADGE[kind]}</Badge>`,
+      `<Badge tone="kind">${REFERENCE_KINDS[kind].badge}</Badge>`,
       escapeMdx(description),
       "## Signature",
       "```graphql\n" + (signature(type.astNode) || `scalar ${type.name}`) + "\n```",
@@ -227,7 +216,7 @@ class ReferenceWriter {
     return this.page(
       referenceId(kind, type.name),
       type.name,
-      summary(description, `The ${type.name} ${KIND_BADGE[kind]} of the Sui GraphQL schema.`),
+      summary(description, `The ${type.name} ${REFERENCE_KINDS[kind].badge} of the Sui GraphQL schema.`),
       parts.join("\n\n"),
     );
   }
@@ -238,7 +227,7 @@ class ReferenceWriter {
     return Object.values(root.getFields()).map((field) => {
       const args = field.args.map((a) => `${a.name}: ${a.type.toString()}`).join(", ");
       const body = [
-        `<Badge tone="kind">${KIND_BADGE[kind]}</Badge>`,
+        `<Badge tone="kind">${REFERENCE_KINDS[kind].badge}</Badge>`,
         escapeMdx(field.description ?? ""),
         this.describeDeprecation(field.deprecationReason),
         "## Signature",
@@ -249,7 +238,7 @@ class ReferenceWriter {
       return this.page(
         referenceId(kind, field.name),
         field.name,
-        summary(field.description, `The ${field.name} ${KIND_BADGE[kind]}.`),
+        summary(field.description, `The ${field.name} ${REFERENCE_KINDS[kind].badge}.`),
         body.join("\n\n"),
       );
     });
@@ -283,18 +272,15 @@ class ReferenceWriter {
       const kind = page.meta.id.slice(GRAPHQL_REFERENCE.length + 1).split("/")[0]!;
       groups.set(kind, [...(groups.get(kind) ?? []), page]);
     }
-    const order: ReferenceKind[] = ["queries", "mutations", "objects", "interfaces", "unions", "enums", "inputs", "scalars", "directives"];
     const body = [
       `The Sui GraphQL RPC schema has ${pages.length} reference pages, generated from the schema file in the content repository at the commit you are reading. Each page shows the SDL signature, the fields or arguments with their types, and where the type is used.`,
-      ...order
-        .filter((k) => groups.has(k))
-        .map(
-          (k) =>
-            `## ${k[0]!.toUpperCase()}${k.slice(1)}\n\n${groups.get(k)!.length} ${k}.\n\n${groups
-              .get(k)!
-              .map((p) => `- [\`${p.meta.title}\`](/${p.meta.id}): ${escapeMdx(p.meta.description)}`)
-              .join("\n")}`,
-        ),
+      ...REFERENCE_KIND_ORDER.filter((k) => groups.has(k)).map(
+        (k) =>
+          `## ${REFERENCE_KINDS[k].label}\n\n${groups.get(k)!.length} ${k}.\n\n${groups
+            .get(k)!
+            .map((p) => `- [\`${p.meta.title}\`](/${p.meta.id}): ${escapeMdx(p.meta.description)}`)
+            .join("\n")}`,
+      ),
     ];
     return this.page(
       `${GRAPHQL_REFERENCE}/schema`,

@@ -1,3 +1,5 @@
+import type { ReferenceKind } from "./kinds";
+
 /**
  * The route slug of a GraphQL name: a hyphen between a lower-case letter and a capital and between
  * a letter and a digit, then lower case (GasCostSummary: gas-cost-summary, Base64: base-64,
@@ -11,8 +13,6 @@ export function graphqlSlug(name: string): string {
 }
 
 export const GRAPHQL_REFERENCE = "references/sui-api/graphql/reference";
-
-export type ReferenceKind = "queries" | "mutations" | "objects" | "scalars" | "unions" | "enums" | "inputs" | "interfaces" | "directives";
 
 export function referenceId(kind: ReferenceKind, name: string): string {
   return `${GRAPHQL_REFERENCE}/${kind}/${graphqlSlug(name)}`;

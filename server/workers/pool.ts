@@ -40,11 +40,12 @@ export class JobMemoryError extends Error {
 
 /**
  * The heap limit of a worker thread, MB. A compile's own memory is a few MB; every page of the
- * embedded content and its generated references compiled and generated within a 48 MB limit. Under
- * the former 256 MB, V8 let the worker's heap fill with garbage up to ~170 MB between collections,
- * RSS the memory plan (server/memory-budget.ts) cannot afford.
+ * embedded content and its generated references compiled and generated within a 48 MB limit, but
+ * building the search index of the whole catalogue in one job needs more than 96 MB (and less than
+ * 128). Under the former 256 MB, V8 let the worker's heap fill with garbage up to ~170 MB between
+ * collections, RSS the memory plan (server/memory-budget.ts) cannot afford.
  */
-const WORKER_HEAP_MB = 96;
+const WORKER_HEAP_MB = 160;
 
 /**
  * Worker threads for CPU-heavy jobs, so the request thread keeps answering while pages compile.

@@ -290,7 +290,10 @@ describe("secrets stay secret", () => {
         const asked = Date.now();
         await site.webhook("refs/heads/main", "0".repeat(40));
         await waitFor(async () => remote.requests.some((r) => r.at >= asked), 5_000);
-        const running = commandLines(server.pid).join("\n");
+        // The request seen may be the end of the start's fetch of every branch and tag, which can
+        // finish before the webhook's fetch starts: read the command lines until that one runs (held).
+        let running = "";
+        await waitFor(async () => (running = commandLines(server.pid).join("\n")).includes("fetch"), 5_000);
         expect(running).toContain("fetch");
         release();
 

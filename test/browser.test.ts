@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import {
   DESKTOP,
@@ -8,11 +8,11 @@ import {
   horizontalOverflow,
   launchBrowser,
   markWindow,
-  newContext,
   open,
   screenshot,
   seriousAxeViolations,
   windowMarked,
+  withPage,
 } from "./helpers/browser";
 
 /** Pages of the embedded content, each checked against GET /api/catalogue before use. */
@@ -52,22 +52,9 @@ describe("the site in Chromium", () => {
   }, 120_000);
   afterAll(() => browser?.close());
 
-  /** A page in a fresh context, closed after the test body. */
-  async function withPage<T>(
-    options: Parameters<typeof newContext>[1],
-    body: (page: Page, context: BrowserContext) => Promise<T>,
-  ): Promise<T> {
-    const context = await newContext(browser, options);
-    try {
-      return await body(await context.newPage(), context);
-    } finally {
-      await context.close();
-    }
-  }
-
   describe("sidebar", () => {
     it("starts with only the categories on the way to the current page open, and marks that page", async () => {
-      await withPage(DESKTOP, async (page) => {
+      await withPage(browser, DESKTOP, async (page) => {
         await open(page, url(PAGES.guide));
         const current = page.locator(`${SIDEBAR} a[aria-current="page"]`);
         await expect.poll(() => current.count()).toBe(1);
@@ -86,7 +73,7 @@ describe("the site in Chromium", () => {
     });
 
     it("opens and closes a category with the mouse; screen readers hear expanded and collapsed", async () => {
-      await withPage(DESKTOP, async (page) => {
+      await withPage(browser, DESKTOP, async (page) => {
         await open(page, url(PAGES.guide));
         const child = page.locator(`${SIDEBAR} a[href="/guides/developer/sui-101/shared-owned"]`);
         expect(await accessibilityOf(page, toggleOf("Sui 101"))).toMatchObject({ name: "Pages under Sui 101", expanded: false });
@@ -104,7 +91,7 @@ describe("the site in Chromium", () => {
     });
 
     it("reaches a category's link and toggle with Tab, and toggles with Enter and Space", async () => {
-      await withPage(DESKTOP, async (page) => {
+      await withPage(browser, DESKTOP, async (page) => {
         await open(page, url(PAGES.guide));
         await page.focus(`${SIDEBAR} a[href="/guides/developer/sui-101"]`);
         await page.keyboard.press("Tab");
@@ -126,7 +113,7 @@ describe("the site in Chromium", () => {
     });
 
     it("scrolls its own column to the current page when that is far down a long list", async () => {
-      await withPage(DESKTOP, async (page) => {
+      await withPage(browser, DESKTOP, async (page) => {
         await open(page, url(DEEP_IN_SIDEBAR));
         const visibleInColumn = () =>
           page.$eval(`${SIDEBAR} a[aria-current="page"]`, (link) => {
@@ -139,7 +126,7 @@ describe("the site in Chromium", () => {
         expect(await page.evaluate(() => window.scrollY)).toBe(0);
       });
       // The same in the drawer of a narrow screen, which takes the focus as it opens.
-      await withPage(PHONE, async (page) => {
+      await withPage(browser, PHONE, async (page) => {
         await open(page, url(DEEP_IN_SIDEBAR));
         await page.click(".menu-button");
         const current = page.locator(`${SIDEBAR} a[aria-current="page"]`);
@@ -151,7 +138,7 @@ describe("the site in Chromium", () => {
     });
 
     it("keeps what the reader opened and closed through client-side navigation, also across sidebars", async () => {
-      await withPage(DESKTOP, async (page) => {
+      await withPage(browser, DESKTOP, async (page) => {
         await open(page, url(PAGES.guide));
         await markWindow(page);
         await page.click(toggleOf("Cryptography"));
@@ -186,7 +173,7 @@ describe("the site in Chromium", () => {
   });
 
   it("hydrates and navigates under the Content-Security-Policy without a single violation", async () => {
-    await withPage(DESKTOP, async (page) => {
+    await withPage(browser, DESKTOP, async (page) => {
       // Registered before any of the page's scripts run, so a blocked inline script is seen too.
       await page.addInitScript(() => {
         const seen: string[] = [];
@@ -213,7 +200,7 @@ describe("the site in Chromium", () => {
   });
 
   it("navigates between pages client-side, without loading a document", async () => {
-    await withPage(DESKTOP, async (page) => {
+    await withPage(browser, DESKTOP, async (page) => {
       await open(page, url(PAGES.guide));
       await markWindow(page);
       const documents: string[] = [];
@@ -261,7 +248,7 @@ describe("the site in Chromium", () => {
     const background = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
     it.each(["light", "dark"] as const)("follows a %s system setting before the first paint", async (scheme) => {
-      await withPage({ ...DESKTOP, colorScheme: scheme }, async (page) => {
+      await withPage(browser, { ...DESKTOP, colorScheme: scheme }, async (page) => {
         await page.addInitScript(RECORD_THEME);
         await open(page, url(PAGES.guide));
         expect(await recorded(page)).toEqual([scheme, scheme]);
@@ -271,7 +258,7 @@ describe("the site in Chromium", () => {
     });
 
     it("follows the system setting when it changes, until the reader picks a theme", async () => {
-      await withPage({ ...DESKTOP, colorScheme: "light" }, async (page) => {
+      await withPage(browser, { ...DESKTOP, colorScheme: "light" }, async (page) => {
         await open(page, url(PAGES.home));
         await page.emulateMedia({ colorScheme: "dark" });
         await page.waitForSelector('html[data-theme="dark"]', { state: "attached" });
@@ -286,7 +273,7 @@ describe("the site in Chromium", () => {
     });
 
     it("keeps the reader's choice across reloads, with no flash of the other theme", async () => {
-      await withPage({ ...DESKTOP, colorScheme: "light" }, async (page) => {
+      await withPage(browser, { ...DESKTOP, colorScheme: "light" }, async (page) => {
         await page.addInitScript(RECORD_THEME);
         await open(page, url(PAGES.tabs));
         expect(await recorded(page)).toEqual(["light", "light"]);
@@ -327,7 +314,7 @@ describe("the site in Chromium", () => {
     const headingTop = (page: Page, id: string) => page.$eval(`#${id}`, (h) => Math.round(h.getBoundingClientRect().top));
 
     it("scrolls to a heading from its link and highlights the section in view", async () => {
-      await withPage(DESKTOP, async (page) => {
+      await withPage(browser, DESKTOP, async (page) => {
         await open(page, url(PAGES.guide));
         await expect.poll(() => activeEntry(page)).toEqual(["#move-in-brief"]);
 
@@ -355,7 +342,7 @@ describe("the site in Chromium", () => {
     });
 
     it("highlights the last entry at the end of the page, where its heading cannot reach the top", async () => {
-      await withPage(DESKTOP, async (page) => {
+      await withPage(browser, DESKTOP, async (page) => {
         await open(page, url(PAGES.guide));
         await page.click('.toc-wide a[href="#next-step"]');
         await page.waitForURL(url(`${PAGES.guide}#next-step`));
@@ -374,7 +361,7 @@ describe("the site in Chromium", () => {
     const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
 
     it("copies a code block with the mouse and with the keyboard", async () => {
-      await withPage({ ...DESKTOP, permissions: ["clipboard-read", "clipboard-write"] }, async (page) => {
+      await withPage(browser, { ...DESKTOP, permissions: ["clipboard-read", "clipboard-write"] }, async (page) => {
         await open(page, url(PAGES.tabs));
         await page.evaluate(() => navigator.clipboard.writeText("nothing yet"));
         const blocks = page.locator(".markdown .code-block:visible");
@@ -402,7 +389,7 @@ describe("the site in Chromium", () => {
     });
 
     it("switches tabs with the arrow keys, and tabs of one group together", async () => {
-      await withPage(DESKTOP, async (page) => {
+      await withPage(browser, DESKTOP, async (page) => {
         await open(page, url(PAGES.tabs));
         const lists = page.locator('[role="tablist"]');
         expect(await lists.count()).toBeGreaterThan(1);
@@ -434,7 +421,7 @@ describe("the site in Chromium", () => {
       );
 
     it("shows every tab panel, each after its label, without JavaScript", async () => {
-      await withPage({ ...DESKTOP, javaScriptEnabled: false }, async (page) => {
+      await withPage(browser, { ...DESKTOP, javaScriptEnabled: false }, async (page) => {
         await page.goto(url(PAGES.tabs), { waitUntil: "load" });
         const panels = await panelState(page);
         expect(panels.length).toBeGreaterThanOrEqual(4);
@@ -450,7 +437,7 @@ describe("the site in Chromium", () => {
     });
 
     it("turns the panels into tabs once enhanced, showing the group's remembered choice", async () => {
-      await withPage(DESKTOP, async (page) => {
+      await withPage(browser, DESKTOP, async (page) => {
         await open(page, url(PAGES.tabs));
         const tabs = await page.locator(".markdown .tabs").count();
         let panels = await panelState(page);
@@ -467,7 +454,7 @@ describe("the site in Chromium", () => {
     });
 
     it("gives every h2 and h3 an anchor, shown on hover and on keyboard focus, that goes to and copies its URL", async () => {
-      await withPage({ ...DESKTOP, permissions: ["clipboard-read", "clipboard-write"] }, async (page) => {
+      await withPage(browser, { ...DESKTOP, permissions: ["clipboard-read", "clipboard-write"] }, async (page) => {
         await open(page, url(PAGES.guide));
         const headings = await page.$$eval(".markdown :is(h2, h3):not(.sr-only)", (all) =>
           all.map((h) => ({ id: h.id, href: h.querySelector("a.heading-anchor")?.getAttribute("href") })),
@@ -501,7 +488,7 @@ describe("the site in Chromium", () => {
 
     it("follows internal links of the body client-side, and keeps a pinned commit in them", async () => {
       const { commit } = (await (await fetch(url("/api/status"))).json()) as { commit: string };
-      await withPage(DESKTOP, async (page) => {
+      await withPage(browser, DESKTOP, async (page) => {
         const documents: string[] = [];
         page.on("request", (request) => {
           if (request.resourceType() === "document") documents.push(request.url());
@@ -522,7 +509,7 @@ describe("the site in Chromium", () => {
   });
 
   it("shows a focus ring on everything Tab reaches, and reaches the content", async () => {
-    await withPage(DESKTOP, async (page) => {
+    await withPage(browser, DESKTOP, async (page) => {
       await open(page, url(PAGES.tabs));
       await page.keyboard.press("Tab");
       const skip = await focusedElement(page);
@@ -551,7 +538,7 @@ describe("the site in Chromium", () => {
   }, 120_000);
 
   it("skips from the top of the page to the content with the skip link", async () => {
-    await withPage(DESKTOP, async (page) => {
+    await withPage(browser, DESKTOP, async (page) => {
       await open(page, url(PAGES.guide));
       await page.keyboard.press("Tab");
       expect((await focusedElement(page))?.label).toContain("Skip to content");
@@ -563,7 +550,7 @@ describe("the site in Chromium", () => {
 
   describe("at 375 × 800", () => {
     it("opens the navigation drawer and closes it with Escape, the backdrop and a link", async () => {
-      await withPage(PHONE, async (page) => {
+      await withPage(browser, PHONE, async (page) => {
         await open(page, url(PAGES.guide));
         await markWindow(page);
         const menu = page.locator(".menu-button");
@@ -599,7 +586,7 @@ describe("the site in Chromium", () => {
     });
 
     it("keeps the keyboard out of the closed drawer", async () => {
-      await withPage(PHONE, async (page) => {
+      await withPage(browser, PHONE, async (page) => {
         await open(page, url(PAGES.guide));
         const visited: string[] = [];
         for (let i = 0; i < 12; i++) {
@@ -616,7 +603,7 @@ describe("the site in Chromium", () => {
     });
 
     it("shows the copy buttons on a touch screen, and no label sits on code", async () => {
-      await withPage(PHONE, async (page) => {
+      await withPage(browser, PHONE, async (page) => {
         await open(page, url(PAGES.tabs));
         const opacities = await page.$$eval(".markdown .code-block:not([hidden] *) .copy-button", (buttons) =>
           buttons.filter((b) => b.getClientRects().length).map((b) => getComputedStyle(b).opacity),
@@ -641,7 +628,7 @@ describe("the site in Chromium", () => {
     it.each([...Object.entries(PAGES), ...NARROW_EXTRA.map((p) => [p.slice(1).replaceAll("/", "-"), p])])(
       "nothing overflows sideways on %s (%s)",
       async (name, pagePath) => {
-        await withPage(PHONE, async (page) => {
+        await withPage(browser, PHONE, async (page) => {
           await open(page, url(pagePath));
           expect(await page.evaluate(() => window.innerWidth)).toBe(375);
           const overflow = await horizontalOverflow(page);
@@ -655,7 +642,7 @@ describe("the site in Chromium", () => {
   });
 
   it("searches from the keyboard: Ctrl+K, / and Cmd+K open it, arrows pick a result, Enter goes there", async () => {
-    await withPage(DESKTOP, async (page) => {
+    await withPage(browser, DESKTOP, async (page) => {
       await open(page, url(PAGES.guide));
       await markWindow(page);
       const dialog = page.locator("dialog.search-dialog");
@@ -705,7 +692,7 @@ describe("the site in Chromium", () => {
     it.each(Object.entries(PAGES))(
       "%s (%s) in the light and the dark theme",
       async (name, pagePath) => {
-        await withPage({ ...DESKTOP, colorScheme: "light" }, async (page) => {
+        await withPage(browser, { ...DESKTOP, colorScheme: "light" }, async (page) => {
           const response = await page.goto(url(pagePath));
           expect(response?.status()).toBe(name === "notFound" ? 404 : 200);
           await page.waitForSelector(`html[data-hydrated][data-theme="light"]`, { state: "attached" });

@@ -1,4 +1,4 @@
-import type { Browser, BrowserContextOptions, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import {
   DESKTOP,
@@ -6,11 +6,11 @@ import {
   horizontalOverflow,
   launchBrowser,
   markWindow,
-  newContext,
   open,
   screenshot,
   seriousAxeViolations,
   windowMarked,
+  withPage,
 } from "./helpers/browser";
 
 /** A page to search from, and the page the typo "kisok" must find (both checked against the catalogue). */
@@ -34,15 +34,6 @@ describe("search in Chromium", () => {
   }, 120_000);
   afterAll(() => browser?.close());
 
-  async function withPage<T>(options: BrowserContextOptions, body: (page: Page) => Promise<T>): Promise<T> {
-    const context = await newContext(browser, options);
-    try {
-      return await body(await context.newPage());
-    } finally {
-      await context.close();
-    }
-  }
-
   /** Opens the dialog with Ctrl+K, types `q` and waits for its results. */
   async function searchFor(page: Page, q: string): Promise<void> {
     await page.keyboard.press("Control+k");
@@ -57,7 +48,7 @@ describe("search in Chromium", () => {
     page.$$eval(`${DIALOG} [role="group"]`, (groups) => groups.map((g) => new URL(g.querySelector("a")!.href).pathname));
 
   it("finds the kiosk page for the typo “kisok”, grouped by page with the matching sections", async () => {
-    await withPage(DESKTOP, async (page) => {
+    await withPage(browser, DESKTOP, async (page) => {
       await open(page, url(START));
       await searchFor(page, "kisok");
       expect((await listedPages(page)).slice(0, 3)).toContain(KIOSK);
@@ -75,7 +66,7 @@ describe("search in Chromium", () => {
   });
 
   it("closes with one press of Escape, with or without words typed", async () => {
-    await withPage(DESKTOP, async (page) => {
+    await withPage(browser, DESKTOP, async (page) => {
       await open(page, url(START));
       const dialog = page.locator(DIALOG);
       await searchFor(page, "validator");
@@ -92,7 +83,7 @@ describe("search in Chromium", () => {
   });
 
   it("moves the focus to the chosen section in the main content, after a client-side navigation", async () => {
-    await withPage(DESKTOP, async (page) => {
+    await withPage(browser, DESKTOP, async (page) => {
       await open(page, url(START));
       await markWindow(page);
       await searchFor(page, "kisok");
@@ -120,7 +111,7 @@ describe("search in Chromium", () => {
   });
 
   it("opens the results page on Enter when no result is shown yet", async () => {
-    await withPage(DESKTOP, async (page) => {
+    await withPage(browser, DESKTOP, async (page) => {
       await open(page, url(START));
       await page.keyboard.press("Control+k");
       await page.locator(`${DIALOG} [role="combobox"]`).waitFor({ state: "visible" });
@@ -134,7 +125,7 @@ describe("search in Chromium", () => {
   });
 
   it("opens the dialog from the header's box, carrying over what was typed", async () => {
-    await withPage(DESKTOP, async (page) => {
+    await withPage(browser, DESKTOP, async (page) => {
       await open(page, url(START));
       await page.locator("header .search-box").click();
       await page.locator(DIALOG).waitFor({ state: "visible" });
@@ -152,7 +143,7 @@ describe("search in Chromium", () => {
     const NO_JS = { javaScriptEnabled: false };
 
     it("searches from the header's box: it submits to the results page, grouped by page", async () => {
-      await withPage({ ...DESKTOP, ...NO_JS }, async (page) => {
+      await withPage(browser, { ...DESKTOP, ...NO_JS }, async (page) => {
         await page.goto(url(START));
         await page.locator("header .search-box").fill("kisok");
         await page.keyboard.press("Enter");
@@ -170,7 +161,7 @@ describe("search in Chromium", () => {
     });
 
     it("pages through more results with a link, landing on the first new one", async () => {
-      await withPage({ ...DESKTOP, ...NO_JS }, async (page) => {
+      await withPage(browser, { ...DESKTOP, ...NO_JS }, async (page) => {
         await page.goto(url("/search?q=object"));
         const results = page.locator(".search-page-results > li");
         expect(await results.count()).toBe(20);
@@ -184,7 +175,7 @@ describe("search in Chromium", () => {
     });
 
     it("on a phone, the header's search button leads to the results page's own box", async () => {
-      await withPage({ ...PHONE, ...NO_JS }, async (page) => {
+      await withPage(browser, { ...PHONE, ...NO_JS }, async (page) => {
         await page.goto(url(START));
         expect(await page.locator("header .search-box").isVisible()).toBe(false);
         await page.locator("header .search-submit").click();
@@ -206,7 +197,7 @@ describe("search in Chromium", () => {
     it.each(cases)(
       "the dialog at %s px, %s: readable, nothing serious for axe",
       async (width, theme, options) => {
-        await withPage(options, async (page) => {
+        await withPage(browser, options, async (page) => {
           await open(page, url(START));
           if (width === "375") {
             await page.locator("header .search-submit").click();
@@ -230,7 +221,7 @@ describe("search in Chromium", () => {
     it.each(cases)(
       "the results page at %s px, %s: no sideways scrolling, nothing serious for axe",
       async (width, theme, options) => {
-        await withPage(options, async (page) => {
+        await withPage(browser, options, async (page) => {
           await open(page, url("/search?q=transfer%20policy"));
           await screenshot(page, `search-page-${width}-${theme}`, false);
           expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);

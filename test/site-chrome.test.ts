@@ -1,7 +1,7 @@
 import { gzipSync } from "node:zlib";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { DESKTOP, PHONE, horizontalOverflow, launchBrowser, newContext, open, screenshot } from "./helpers/browser";
+import { DESKTOP, PHONE, horizontalOverflow, launchBrowser, open, screenshot, withPage } from "./helpers/browser";
 
 const GUIDE = "/guides/developer/first-app/write-package";
 const GRAPHQL = "/references/sui-api/graphql/reference/objects/address";
@@ -62,22 +62,13 @@ describe("the site's chrome in Chromium", () => {
   }, 300_000);
   afterAll(() => browser?.close());
 
-  async function withPage<T>(options: BrowserContextOptions, body: (page: Page) => Promise<T>): Promise<T> {
-    const context = await newContext(browser, options);
-    try {
-      return await body(await context.newPage());
-    } finally {
-      await context.close();
-    }
-  }
-
   /** Opens a page; without JavaScript there is no hydration to wait for. */
   const load = (page: Page, path: string, js = true) =>
     js ? open(page, url(path)) : page.goto(url(path), { waitUntil: "load" }).then(() => undefined);
 
   describe("tables", () => {
     it("fit the content column at 1280 px, and the page never scrolls sideways at 375 px", async () => {
-      await withPage(DESKTOP, async (page) => {
+      await withPage(browser, DESKTOP, async (page) => {
         let tables = 0;
         const problems: string[] = [];
         for (const id of WIDE_TABLE_PAGES) {
@@ -101,7 +92,7 @@ describe("the site's chrome in Chromium", () => {
     }, 300_000);
 
     it("break long code in cells between words, never between the letters of a word", async () => {
-      await withPage(DESKTOP, async (page) => {
+      await withPage(browser, DESKTOP, async (page) => {
         await load(page, "/standards/deepbook/orders");
         const cell = page.locator(".markdown td code", { hasText: "expire_timestamp" }).first();
         // Two lines, broken after the underscore; copying the cell gives the identifier back whole.
@@ -114,7 +105,7 @@ describe("the site's chrome in Chromium", () => {
     });
 
     it("on a phone, scroll inside their box with a shadow at the edge that has more", async () => {
-      await withPage(PHONE, async (page) => {
+      await withPage(browser, PHONE, async (page) => {
         await load(page, "/guides/developer/advanced/graphql-migration");
         const box = page.locator(".table-scroll").first();
         await box.scrollIntoViewIfNeeded();
@@ -145,7 +136,7 @@ describe("the site's chrome in Chromium", () => {
       ["a page outside the sidebars", NO_SIDEBAR, undefined],
       ["the error page", "/guides/developer/no-such-page", undefined],
     ])("offers the four sections in the drawer on %s, and the section's tree", async (_name, path, current) => {
-      await withPage(PHONE, async (page) => {
+      await withPage(browser, PHONE, async (page) => {
         await load(page, path);
         await page.click(".menu-button");
         await page.locator("#doc-sidebar .drawer-sections").waitFor({ state: "visible" });
@@ -159,7 +150,7 @@ describe("the site's chrome in Chromium", () => {
     });
 
     it("fits the top bar and the page into a 320 px screen", async () => {
-      await withPage({ ...PHONE, viewport: { width: 320, height: 700 } }, async (page) => {
+      await withPage(browser, { ...PHONE, viewport: { width: 320, height: 700 } }, async (page) => {
         for (const path of ["/", GUIDE]) {
           await load(page, path);
           expect(await horizontalOverflow(page), path).toBeLessThanOrEqual(0);
@@ -168,7 +159,7 @@ describe("the site's chrome in Chromium", () => {
     });
 
     it("puts the page's title before its table of contents", async () => {
-      await withPage(PHONE, async (page) => {
+      await withPage(browser, PHONE, async (page) => {
         await load(page, GUIDE);
         const title = (await page.locator("h1").boundingBox())!;
         const toc = (await page.locator(".toc-narrow").boundingBox())!;
@@ -186,7 +177,7 @@ describe("the site's chrome in Chromium", () => {
 
   describe("without JavaScript", () => {
     it("opens and closes the drawer from the menu on a phone", async () => {
-      await withPage({ ...PHONE, ...NO_JS }, async (page) => {
+      await withPage(browser, { ...PHONE, ...NO_JS }, async (page) => {
         await load(page, GUIDE, false);
         const current = page.locator('#doc-sidebar a[aria-current="page"]');
         expect(await current.isVisible()).toBe(false);
@@ -200,7 +191,7 @@ describe("the site's chrome in Chromium", () => {
     });
 
     it("opens sidebar categories", async () => {
-      await withPage({ ...DESKTOP, ...NO_JS }, async (page) => {
+      await withPage(browser, { ...DESKTOP, ...NO_JS }, async (page) => {
         await load(page, GUIDE, false);
         const child = page.locator('nav[aria-label="Section navigation"] a[href="/guides/developer/sui-101/shared-owned"]');
         expect(await child.isVisible()).toBe(false);
@@ -211,7 +202,7 @@ describe("the site's chrome in Chromium", () => {
   });
 
   it("starts the breadcrumbs with the section", async () => {
-    await withPage(DESKTOP, async (page) => {
+    await withPage(browser, DESKTOP, async (page) => {
       const crumbs = () =>
         page.$$eval('nav[aria-label="Breadcrumbs"] li', (items) =>
           items.map((li) => [li.textContent, li.querySelector("a")?.getAttribute("href") ?? null]),
@@ -232,7 +223,7 @@ describe("the site's chrome in Chromium", () => {
   });
 
   it("has a footer with the licence and the community's links, and a logo drawn in SVG", async () => {
-    await withPage(DESKTOP, async (page) => {
+    await withPage(browser, DESKTOP, async (page) => {
       await load(page, "/");
       const footer = page.locator("footer.site-footer");
       expect(await footer.locator('a[rel~="license"]').getAttribute("href")).toBe("https://creativecommons.org/licenses/by/4.0/");
@@ -281,7 +272,7 @@ describe("the site's chrome in Chromium", () => {
     ["guide", GUIDE],
     ["graphql", GRAPHQL],
   ])("ships at most 120 KB of gzipped JavaScript on the %s page", async (_name, path) => {
-    await withPage(DESKTOP, async (page) => {
+    await withPage(browser, DESKTOP, async (page) => {
       const scripts: Array<Promise<number>> = [];
       page.on("response", (response) => {
         if (response.request().resourceType() === "script") scripts.push(response.body().then((body) => gzipSync(body).length));
@@ -301,7 +292,7 @@ describe("the site's chrome in Chromium", () => {
         ["1280", DESKTOP],
         ["375", PHONE],
       ] as const) {
-        await withPage({ ...options, colorScheme: theme }, async (page) => {
+        await withPage(browser, { ...options, colorScheme: theme }, async (page) => {
           for (const [pageName, path] of [
             ["home", "/"],
             ["guide", GUIDE],

@@ -35,6 +35,20 @@ export async function newContext(browser: Browser, options: BrowserContextOption
   return context;
 }
 
+/** Runs `body` with a page in a fresh context (newContext), closed after it whatever happens. */
+export async function withPage<T>(
+  browser: Browser,
+  options: BrowserContextOptions,
+  body: (page: Page, context: BrowserContext) => Promise<T>,
+): Promise<T> {
+  const context = await newContext(browser, options);
+  try {
+    return await body(await context.newPage(), context);
+  } finally {
+    await context.close();
+  }
+}
+
 /** Loads a page and waits until React has hydrated it (the root layout marks <html data-hydrated>). */
 export async function open(page: Page, url: string): Promise<void> {
   await page.goto(url, { waitUntil: "load" });

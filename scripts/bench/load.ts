@@ -1,4 +1,5 @@
 import autocannon from "autocannon";
+import { median } from "./stats";
 import { runWrk, wrkBinary } from "./wrk";
 
 export interface LoadRequest {
@@ -14,6 +15,8 @@ export interface LoadResult {
   /** Responses other than 2xx and 3xx, plus connection errors and timeouts. */
   failures: number;
   statuses: Record<string, number>;
+  /** CPU time the server's processes spent per response, µs, when it was measured. */
+  cpuUsPerRequest?: number;
 }
 
 export interface LoadOptions {
@@ -68,5 +71,26 @@ async function runAutocannon({ url, requests, connections, seconds, onTick }: Lo
     requests: result.requests.total,
     failures: result["1xx"] + result["4xx"] + result["5xx"] + result.errors + result.timeouts,
     statuses,
+  };
+}
+
+/**
+ * Rounds of the same load on the same server as one result: the median of each figure (a round that
+ * met a busy moment of the machine moves it less than it moves a mean), the requests, failures and
+ * statuses of all of them.
+ */
+export function combineRounds(rounds: readonly LoadResult[]): LoadResult {
+  if (rounds.length === 0) throw new Error("no rounds to combine");
+  const statuses: Record<string, number> = {};
+  for (const round of rounds) for (const [code, count] of Object.entries(round.statuses)) statuses[code] = (statuses[code] ?? 0) + count;
+  const cpu = rounds.flatMap((round) => (round.cpuUsPerRequest === undefined ? [] : [round.cpuUsPerRequest]));
+  return {
+    rps: median(rounds.map((round) => round.rps)),
+    p50: median(rounds.map((round) => round.p50)),
+    p99: median(rounds.map((round) => round.p99)),
+    requests: rounds.reduce((sum, round) => sum + round.requests, 0),
+    failures: rounds.reduce((sum, round) => sum + round.failures, 0),
+    statuses,
+    ...(cpu.length ? { cpuUsPerRequest: median(cpu) } : {}),
   };
 }

@@ -1,20 +1,21 @@
 /**
  * `npm run bench`: builds the app, starts the production server on loopback with the embedded
  * content in a fresh DATA_DIR, measures its warm pages against a minimal Node server and nginx
- * holding the same HTML and compressed bytes, prints the table and writes it into BENCHMARKS.md. Options: --duration <s> per load run (default 10),
- * --soak <s> for the mixed-load soak (default 60).
+ * holding the same HTML and compressed bytes, prints the table and writes it into BENCHMARKS.md.
+ * Options: --duration <s> per load run (default 10), --rounds <n> of the warm runs, servers taking
+ * turns (default 3), --soak <s> for the mixed-load soak (default 60).
  */
 import http from "node:http";
 import os from "node:os";
 import { parseArgs } from "node:util";
-import { buildApp, startAppServer } from "./app-server";
+import { buildApp, startAppServer, type AppServer } from "./app-server";
 import { sequentialPass } from "./cold";
 import { ContentClone } from "./content-repo";
 import { get } from "./http";
 import { shippedJs } from "./js-size";
-import { LOAD_GENERATOR, runLoad, type LoadRequest } from "./load";
+import { combineRounds, LOAD_GENERATOR, runLoad, type LoadRequest, type LoadResult } from "./load";
 import { describeMachine } from "./machine";
-import { childrenOf, descendantsRssMb, rssMb, type Running } from "./process";
+import { childrenOf, descendantsRssMb, rssMb, treeCpuSeconds, waitUntilIdle, type Running } from "./process";
 import { pushToLive } from "./push-latency";
 import { renderReport, writeReport, type Memory, type WarmRun } from "./report";
 import { measureSearch, searchQueries } from "./search";
@@ -22,8 +23,15 @@ import { interleave, revalidations, soak } from "./soak";
 import { saveSite, startMinimalNode, startNginx, type StaticServer } from "./static-baseline";
 import { removeTempDirs } from "./temp";
 
-const { values } = parseArgs({ options: { duration: { type: "string", default: "10" }, soak: { type: "string", default: "60" } } });
+const { values } = parseArgs({
+  options: {
+    duration: { type: "string", default: "10" },
+    soak: { type: "string", default: "60" },
+    rounds: { type: "string", default: "3" },
+  },
+});
 const loadSeconds = Number(values.duration);
+const roundCount = Math.max(1, Number(values.rounds) || 1);
 const soakSeconds = Number(values.soak);
 const CONNECTIONS = 64;
 /** Pages in the warm mix, spread over the catalogue. */
@@ -42,20 +50,30 @@ const running: Running[] = [];
 /** The server processes of a WEB_CONCURRENCY run: one per core, as `npm start` runs by default. */
 const PROCESSES = os.availableParallelism();
 
+/** How a site run is laid out in processes. */
+interface SiteLayout {
+  name: string;
+  serverProcesses: number;
+  fronts: number;
+}
+
 /**
  * Waits until every server process listens (followers start once the leader has built the history
  * index), then has each render every path: node:cluster hands connections (not requests) to the
- * processes in turn, so each request goes on a connection of its own, 2 × PROCESSES times a path.
+ * processes in turn, so each request goes on a connection of its own, twice per process a path.
+ * Fronts keep what any server process renders.
  */
-async function warmEveryProcess(url: string, paths: string[]): Promise<void> {
+async function warmEveryProcess(url: string, paths: string[], { serverProcesses, fronts }: SiteLayout): Promise<void> {
   const fresh = new http.Agent({ keepAlive: false, maxSockets: 1 });
   const pids = new Set<number>();
   const deadline = Date.now() + 120_000;
-  while (pids.size < PROCESSES) {
-    if (Date.now() > deadline) throw new Error(`only ${pids.size} of ${PROCESSES} server processes answered within 120 s`);
-    pids.add((JSON.parse((await get(`${url}/api/status`, {}, { agent: fresh })).body) as { process: { pid: number } }).process.pid);
+  while (pids.size < serverProcesses) {
+    if (Date.now() > deadline) throw new Error(`only ${pids.size} of ${serverProcesses} server processes answered within 120 s`);
+    const status = await get(`${url}/api/status`, {}, { agent: fresh });
+    if (status.status === 200) pids.add((JSON.parse(status.body) as { process: { pid: number } }).process.pid);
   }
-  for (const path of paths) for (let i = 0; i < 2 * PROCESSES; i++) await get(`${url}${path}`, BROWSER_ENCODINGS, { agent: fresh });
+  const turns = 2 * Math.max(serverProcesses, fronts);
+  for (const path of paths) for (let i = 0; i < turns; i++) await get(`${url}${path}`, BROWSER_ENCODINGS, { agent: fresh });
 }
 
 try {
@@ -88,6 +106,7 @@ try {
   const site = await saveSite(app.url, ids);
   const starts = [
     () => startMinimalNode(site.dir, ids[0]!),
+    () => startMinimalNode(site.dir, ids[0]!, { siteHeads: true }),
     () => startNginx(site.dir, ids[0]!, 1),
     () => startNginx(site.dir, ids[0]!, "auto"),
   ];
@@ -102,36 +121,83 @@ try {
     { name: `${MIX_PAGES}-page mix`, paths: spread(ids, MIX_PAGES).map((id) => `/${id}`) },
     { name: `one small page (/${site.smallestId})`, paths: [`/${site.smallestId}`] },
   ];
-  // The same workloads on the site as `npm start` runs it by default: one server process per core.
-  step(`starting sui-docs as ${PROCESSES} server processes on a fresh DATA_DIR; warming the workloads' pages in each`);
-  const perCore = await startAppServer({ env: { WEB_CONCURRENCY: String(PROCESSES) } });
-  running.push(perCore);
-  await warmEveryProcess(
-    perCore.url,
-    workloads.flatMap((w) => w.paths),
-  );
-
-  const warm: WarmRun[] = [];
-  for (const workload of workloads) {
-    step(`warm pages, ${workload.name}, ${CONNECTIONS} connections with ${LOAD_GENERATOR}, ${loadSeconds} s per run`);
-    const load = (url: string, requests: LoadRequest[]) => runLoad({ url, requests, connections: CONNECTIONS, seconds: loadSeconds });
-    const requests = asRequests(workload.paths, BROWSER_ENCODINGS);
-    const live = await load(app.url, requests);
-    const perCoreResult = await load(perCore.url, requests);
-    const measured = [];
-    for (const baseline of baselines) measured.push({ name: baseline.name, result: await load(baseline.url, requests) });
-    warm.push({
-      workload: workload.name,
-      connections: CONNECTIONS,
-      live,
-      perCore: { processes: PROCESSES, result: perCoreResult },
-      baselines: measured,
+  // The same workloads on the site as `npm start` runs it by default (one server process per
+  // core) and behind front processes (http/front.ts): one, and one per core.
+  const layouts: SiteLayout[] = [
+    { name: `sui-docs, ${PROCESSES} server processes (WEB_CONCURRENCY, the default)`, serverProcesses: PROCESSES, fronts: 0 },
+    { name: "sui-docs, 1 front process + 1 server process (FRONT_PROCESSES=1)", serverProcesses: 1, fronts: 1 },
+    {
+      name: `sui-docs, ${PROCESSES} front processes + 1 server process (FRONT_PROCESSES=${PROCESSES})`,
+      serverProcesses: 1,
+      fronts: PROCESSES,
+    },
+  ];
+  const layoutServers: AppServer[] = [];
+  for (const layout of layouts) {
+    step(`starting ${layout.name} on a fresh DATA_DIR; warming the workloads' pages in each process`);
+    const server = await startAppServer({
+      env: { WEB_CONCURRENCY: String(layout.serverProcesses), FRONT_PROCESSES: String(layout.fronts) },
     });
+    running.push(server);
+    layoutServers.push(server);
+    await warmEveryProcess(
+      server.url,
+      workloads.flatMap((w) => w.paths),
+      layout,
+    );
   }
-  const perCoreRssMb = childrenOf(perCore.pid).map(rssMb);
-  await perCore.stop();
+
+  // Servers take turns, round after round, and each figure is the median of its rounds: this
+  // machine's speed drifts over minutes, and a ratio of two runs minutes apart measures the drift.
+  type Contender = { name: string; url: string; pid: number; settles: boolean };
+  const SINGLE = "sui-docs, 1 server process";
+  const contenders: Contender[] = [
+    { name: SINGLE, url: app.url, pid: app.pid, settles: true },
+    ...layouts.map((layout, i) => ({ name: layout.name, url: layoutServers[i]!.url, pid: layoutServers[i]!.pid, settles: true })),
+    ...baselines.map((b) => ({ name: b.name, url: b.url, pid: b.pid, settles: false })),
+  ];
+  const rounds = new Map<string, LoadResult[]>();
+  for (let round = 1; round <= roundCount; round++) {
+    for (const workload of workloads) {
+      step(
+        `warm pages, round ${round} of ${roundCount}, ${workload.name}, ${CONNECTIONS} connections with ${LOAD_GENERATOR}, ${loadSeconds} s per run`,
+      );
+      for (const contender of contenders) {
+        // The site's start-up and push work (search and history indexes) must not be measured as warm serving.
+        if (contender.settles) await waitUntilIdle(contender.pid);
+        const cpuBefore = treeCpuSeconds(contender.pid);
+        const result = await runLoad({
+          url: contender.url,
+          requests: asRequests(workload.paths, BROWSER_ENCODINGS),
+          connections: CONNECTIONS,
+          seconds: loadSeconds,
+        });
+        result.cpuUsPerRequest = ((treeCpuSeconds(contender.pid) - cpuBefore) * 1e6) / Math.max(1, result.requests);
+        const key = `${workload.name}\n${contender.name}`;
+        rounds.set(key, [...(rounds.get(key) ?? []), result]);
+      }
+    }
+  }
+  const combined = (workload: string, contender: string) => combineRounds(rounds.get(`${workload}\n${contender}`)!);
+  const warm: WarmRun[] = workloads.map((workload) => ({
+    workload: workload.name,
+    connections: CONNECTIONS,
+    rounds: roundCount,
+    sites: [
+      { name: SINGLE, servingProcesses: 1, result: combined(workload.name, SINGLE) },
+      ...layouts.map((layout) => ({
+        name: layout.name,
+        servingProcesses: layout.fronts || layout.serverProcesses,
+        result: combined(workload.name, layout.name),
+      })),
+    ],
+    baselines: baselines.map((b) => ({ name: b.name, result: combined(workload.name, b.name) })),
+  }));
+  const layoutRss = layouts.map((layout, i) => ({ name: layout.name, processesMb: childrenOf(layoutServers[i]!.pid).map(rssMb) }));
+  for (const server of layoutServers) await server.stop();
   step(`pinned commit, warm, ${CONNECTIONS} connections`);
   const pinnedMix = workloads[0]!.paths.map((path) => `${path}?commit=${pinnedCommit}`);
+  await waitUntilIdle(app.pid);
   const pinned = await runLoad({
     url: app.url,
     requests: asRequests(pinnedMix, BROWSER_ENCODINGS),
@@ -164,7 +230,7 @@ try {
     pinnedCommit,
     pinnedCold,
     warm,
-    perCoreRssMb,
+    layoutRss,
     pinned,
     push,
     search,

@@ -1,4 +1,5 @@
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
+import { setTimeout as sleep } from "node:timers/promises";
 import fs from "node:fs";
 import net from "node:net";
 
@@ -61,4 +62,42 @@ export function freePort(): Promise<number> {
 /** Resident set size of every process below `pid` (not `pid` itself), in MB. */
 export function descendantsRssMb(pid: number): number {
   return childrenOf(pid).reduce((sum, child) => sum + rssMb(child) + descendantsRssMb(child), 0);
+}
+
+/** Clock ticks per second, the unit of /proc/<pid>/stat's CPU times. */
+const CLOCK_TICKS = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+
+/** CPU time (user and system, every thread) of a process and every process below it, in seconds (Linux only). */
+export function treeCpuSeconds(pid: number): number {
+  let stat: string;
+  let children: number[];
+  try {
+    stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    children = childrenOf(pid);
+  } catch {
+    return 0; // it ended between listing and reading
+  }
+  // utime and stime are the 14th and 15th fields; the command name before them may hold spaces.
+  const fields = stat.slice(stat.lastIndexOf(") ") + 2).split(" ");
+  const own = (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  return own + children.reduce((sum, child) => sum + treeCpuSeconds(child), 0);
+}
+
+/**
+ * Waits until a process and its children do no work of their own: under `quietShare` of one core
+ * over `windowMs`. A server that has just started, or just taken a push, builds its search and
+ * history indexes for a while; load measured meanwhile measures that work too. Returns the seconds
+ * waited; throws when the server is still busy after `timeoutMs`.
+ */
+export async function waitUntilIdle(pid: number, { quietShare = 0.05, windowMs = 2_000, timeoutMs = 180_000 } = {}): Promise<number> {
+  const started = Date.now();
+  for (;;) {
+    const before = treeCpuSeconds(pid);
+    await sleep(windowMs);
+    const share = (treeCpuSeconds(pid) - before) / (windowMs / 1000);
+    if (share < quietShare) return (Date.now() - started) / 1000;
+    if (Date.now() - started > timeoutMs) {
+      throw new Error(`process ${pid} still used ${Math.round(share * 100)}% of a core after ${timeoutMs / 1000} s; it never settled`);
+    }
+  }
 }

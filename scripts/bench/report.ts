@@ -8,15 +8,20 @@ import type { Machine } from "./machine";
 import type { PushResult } from "./push-latency";
 import type { SearchResult } from "./search";
 import type { SoakResult } from "./soak";
+import { MINIMAL_NODE } from "./static-baseline";
 
 export interface WarmRun {
   /** What is requested, each connection taking the next URL in turn. */
   workload: string;
   connections: number;
-  /** Live pages with a browser's Accept-Encoding, sui-docs as one server process. */
-  live: LoadResult;
-  /** The same with one server process per core (WEB_CONCURRENCY), as `npm start` runs by default. */
-  perCore: { processes: number; result: LoadResult };
+  /** Load runs per server, taking turns; each figure is their median. */
+  rounds: number;
+  /**
+   * Live pages with a browser's Accept-Encoding on sui-docs laid out in processes as named: one
+   * server process, `npm start`'s default, and behind front processes. `servingProcesses` is how many
+   * processes answer warm pages (server processes, or fronts when there are fronts).
+   */
+  sites: Array<{ name: string; servingProcesses: number; result: LoadResult }>;
   /** The minimal Node server and nginx holding the same HTML and compressed bytes, by name. */
   baselines: Array<{ name: string; result: LoadResult }>;
 }
@@ -38,8 +43,8 @@ export interface BenchResults {
   pinnedCommit: string;
   pinnedCold: ColdResult;
   warm: WarmRun[];
-  /** RSS of each server process of the WEB_CONCURRENCY run after its warm runs, MB. */
-  perCoreRssMb: number[];
+  /** RSS of each process (server processes and fronts) of the multi-process layouts after their warm runs, MB. */
+  layoutRss: Array<{ name: string; processesMb: number[] }>;
   /** Pages of the warm mix at a pinned commit. */
   pinned: LoadResult;
   push: PushResult;
@@ -58,31 +63,34 @@ const memory = (m: Memory) => `${n(m.serverMb)} MB (its esbuild child: ${n(m.chi
 
 function load(result: LoadResult): string {
   const failures = result.failures ? ` · **${n(result.failures)} failures**` : "";
-  return `${n(result.rps)} req/s · p50 ${ms(result.p50)} · p99 ${ms(result.p99)}${failures}`;
+  const cpu = result.cpuUsPerRequest === undefined ? "" : ` · ${n(result.cpuUsPerRequest)} µs CPU per request`;
+  return `${n(result.rps)} req/s · p50 ${ms(result.p50)} · p99 ${ms(result.p99)}${cpu}${failures}`;
 }
 
-/** The issue's bar, for one process: warm pages at ≥ 0.9× the minimal Node server's req/s with a p99 ≤ 2× its p99. */
-function againstMinimalNode(run: WarmRun): string {
-  const minimal = run.baselines.find((b) => b.name.startsWith("minimal Node"))?.result;
+/** The issue's bar, for one process serving: warm pages at ≥ 0.9× the minimal Node server's req/s with a p99 ≤ 2× its p99. */
+function againstMinimalNode(run: WarmRun, result: LoadResult): string {
+  const minimal = run.baselines.find((b) => b.name === MINIMAL_NODE)?.result;
   if (!minimal) return "";
-  return `≥ 0.9× and p99 ≤ 2× the minimal Node server: ${verdict(run.live.rps >= 0.9 * minimal.rps && run.live.p99 <= 2 * minimal.p99)}`;
+  return `≥ 0.9× and p99 ≤ 2× the minimal Node server: ${verdict(result.rps >= 0.9 * minimal.rps && result.p99 <= 2 * minimal.p99)}`;
 }
 
 function rows(r: BenchResults): string[][] {
   const table: string[][] = [];
   for (const run of r.warm) {
-    const what = `Warm, ${run.workload}, ${run.connections} connections`;
-    const processes = `${run.perCore.processes} server processes`;
-    table.push([
-      `${what}: sui-docs, 1 server process`,
-      load(run.live),
-      run.connections === 64 ? `p99 < 25 ms: ${verdict(run.live.p99 < 25)}` : "",
-    ]);
-    table.push([`${what}: sui-docs, ${processes} (WEB_CONCURRENCY, the default)`, load(run.perCore.result), ""]);
+    const what = `Warm, ${run.workload}, ${run.connections} connections, median of ${run.rounds} rounds`;
+    for (const [i, site] of run.sites.entries()) {
+      const target = i === 0 && run.connections === 64 ? `p99 < 25 ms: ${verdict(site.result.p99 < 25)}` : "";
+      table.push([`${what}: ${site.name}`, load(site.result), target]);
+    }
     for (const b of run.baselines) table.push([`${what}: ${b.name}`, load(b.result), ""]);
     const ratios = (result: LoadResult) => run.baselines.map((b) => `÷ ${b.name} ${n(result.rps / b.result.rps, 2)}×`).join(" · ");
-    table.push([`${what}: sui-docs, 1 server process, req/s divided by`, ratios(run.live), againstMinimalNode(run)]);
-    table.push([`${what}: sui-docs, ${processes}, req/s divided by`, ratios(run.perCore.result), ""]);
+    for (const site of run.sites) {
+      table.push([
+        `${what}: ${site.name}, req/s divided by`,
+        ratios(site.result),
+        site.servingProcesses === 1 ? againstMinimalNode(run, site.result) : "",
+      ]);
+    }
   }
   table.push(
     [
@@ -109,11 +117,11 @@ function rows(r: BenchResults): string[][] {
       : ["Search", "skipped: no /api/search endpoint in this build", ""],
     ["Server RSS after warming every page", memory(r.afterWarm), `< 400 MB: ${verdict(r.afterWarm.serverMb < 400)}`],
     ["Server RSS after the load runs", memory(r.afterLoad), ""],
-    [
-      `Server RSS of each of the ${r.perCoreRssMb.length} server processes after their warm runs (WEB_CONCURRENCY)`,
-      r.perCoreRssMb.map((mb) => `${n(mb)} MB`).join(" · "),
+    ...r.layoutRss.map(({ name, processesMb }) => [
+      `RSS of each process after the warm runs: ${name}`,
+      processesMb.map((mb) => `${n(mb)} MB`).join(" · "),
       "",
-    ],
+    ]),
     [
       `JavaScript shipped to ${r.js.page}`,
       `${n(r.js.gzipKb, 1)} KB gzipped in ${r.js.scripts} files (plus ${n(r.js.inlineGzipKb, 1)} KB of inline scripts)`,

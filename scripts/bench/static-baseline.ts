@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import type http from "node:http";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { tempDir } from "./temp";
@@ -38,10 +39,21 @@ export async function saveSite(url: string, ids: readonly string[]): Promise<Sav
     fs.writeFileSync(file, html, { mode: 0o644 });
     fs.writeFileSync(`${file}.br`, brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }), { mode: 0o644 });
     fs.writeFileSync(`${file}.gz`, gzipSync(html), { mode: 0o644 });
+    fs.writeFileSync(`${file}.head.json`, JSON.stringify(pageHead(page.headers)), { mode: 0o644 });
     sizes.push([id, page.body.length]);
   }
   sizes.sort((a, b) => a[1] - b[1]);
   return { dir, typicalId: sizes[sizes.length >> 1]![0], smallestId: sizes[0]![0] };
+}
+
+/** Headers node:http writes itself, or that depend on the coding the minimal server picks. */
+const PER_RESPONSE = new Set(["date", "connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding"]);
+
+/** The response head the site sent for a page, as name-value pairs, without what each response sets anew. */
+function pageHead(headers: http.IncomingHttpHeaders): Array<[string, string]> {
+  return Object.entries(headers).flatMap(([name, value]) =>
+    PER_RESPONSE.has(name) || value === undefined ? [] : (Array.isArray(value) ? value : [value]).map((v): [string, string] => [name, v]),
+  );
 }
 
 async function ready(name: string, server: Running, url: string, probe: string): Promise<StaticServer> {
@@ -54,13 +66,21 @@ async function ready(name: string, server: Running, url: string, probe: string):
   return { ...server, name, url };
 }
 
-/** The least a Node server can do with the same bytes: minimal-server.ts, answering from memory. */
-export async function startMinimalNode(dir: string, probe: string): Promise<StaticServer> {
+export const MINIMAL_NODE = "minimal Node server";
+
+/**
+ * The least a Node server can do with the same bytes: minimal-server.ts, answering from memory.
+ * With `siteHeads`, each page goes out with the head the site sent for it (its security headers,
+ * policy, ETag and caching): the same response, byte for byte but for the Date, so what is left
+ * between the site and this server is the site's own work.
+ */
+export async function startMinimalNode(dir: string, probe: string, { siteHeads = false } = {}): Promise<StaticServer> {
   const port = await freePort();
-  const server = start(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "minimal-server.ts"), dir, String(port)], {
+  const script = path.join(import.meta.dirname, "minimal-server.ts");
+  const server = start(process.execPath, ["--import", "tsx", script, dir, String(port), ...(siteHeads ? ["--site-heads"] : [])], {
     cwd: ROOT,
   });
-  return ready("minimal Node server", server, `http://127.0.0.1:${port}`, probe);
+  return ready(siteHeads ? `${MINIMAL_NODE}, the site's response heads` : MINIMAL_NODE, server, `http://127.0.0.1:${port}`, probe);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compileThreadsPerProcess, serverProcesses } from "./concurrency";
+import { compileThreadsPerProcess, frontProcesses, serverProcesses } from "./concurrency";
 
 describe("serverProcesses", () => {
   it.each([
@@ -26,5 +26,20 @@ describe("compileThreadsPerProcess", () => {
     [16, 8, 1],
   ])("%i processes on %i cores: %i compile threads each", (processes, cores, threads) => {
     expect(compileThreadsPerProcess(processes, cores)).toBe(threads);
+  });
+});
+
+describe("frontProcesses", () => {
+  it.each([
+    [undefined, { fronts: 0 }],
+    [" ", { fronts: 0 }],
+    ["0", { fronts: 0 }],
+    ["2", { fronts: 2 }],
+  ])("FRONT_PROCESSES=%j runs %j", (value, expected) => {
+    expect(frontProcesses(value)).toEqual(expected);
+  });
+
+  it.each(["-1", "1.5", "many"])("refuses FRONT_PROCESSES=%j with a message naming it", (value) => {
+    expect(frontProcesses(value)).toEqual({ error: expect.stringContaining("FRONT_PROCESSES must be a whole number") });
   });
 });

@@ -20,3 +20,15 @@ export function serverProcesses(value: string | undefined, cores = os.availableP
 export function compileThreadsPerProcess(processes: number, cores = os.availableParallelism()): number {
   return Math.max(1, Math.floor((cores - 1) / processes));
 }
+
+/**
+ * How many front processes to run (FRONT_PROCESSES, http/front.ts): none by default; an error that
+ * names the variable when it is not a whole number ≥ 0.
+ */
+export function frontProcesses(value: string | undefined): { fronts: number } | { error: string } {
+  if (value === undefined || value.trim() === "") return { fronts: 0 };
+  const fronts = Number(value);
+  if (!Number.isInteger(fronts) || fronts < 0)
+    return { error: `FRONT_PROCESSES must be a whole number of front processes, 0 or more, got "${value}"` };
+  return { fronts };
+}

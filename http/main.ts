@@ -6,15 +6,17 @@
  * without express or Remix.
  */
 import http from "node:http";
+import type { AddressInfo } from "node:net";
 import * as build from "@remix-run/dev/server-build";
 import { createRequestHandler } from "@remix-run/express";
 import { broadcastDevReady, installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { accessLogEnabled, logAccess, logRequest } from "./access-log";
+import { BEHIND_FRONT_VARIABLE, CLIENT_ADDRESS_HEADER, type FrontMessage } from "./front-messages";
 import { refusal, refuse } from "./refuse";
 import { pageReplayer } from "./replay";
-import { closeWorkers, processContentService } from "../server/index";
+import { closeWorkers, onPageKept, publicOriginOf, processContentService, type CommitsNow } from "../server/index";
 import { applySecurityHeaders, securityHeaders } from "./security-headers";
 
 installGlobals({ nativeFetch: build.future.v3_singleFetch });
@@ -24,13 +26,31 @@ app.disable("x-powered-by");
 app.use(compression());
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
 app.use(express.static("public", { maxAge: "1h" }));
+/** Behind front processes (http/front.ts), this process takes their requests on a loopback port only. */
+const behindFront = process.env[BEHIND_FRONT_VARIABLE] === "1";
 // The client's address is what per-client limits count by; behind a proxy, the proxy is one client.
-app.all("*", createRequestHandler({ build, mode: build.mode, getLoadContext: (req) => ({ clientAddress: req.socket.remoteAddress }) }));
+// Behind the site's own fronts, it is the address the front saw.
+const clientAddress = (req: http.IncomingMessage) =>
+  (behindFront ? (req.headers[CLIENT_ADDRESS_HEADER] as string | undefined) : undefined) ?? req.socket.remoteAddress;
+app.all("*", createRequestHandler({ build, mode: build.mode, getLoadContext: (req) => ({ clientAddress: clientAddress(req) }) }));
 
 // The app's modules, imported with the build above, started the service: this is the same one.
 const content = await processContentService();
 const SECURITY_HEADERS = securityHeaders(content.config.siteUrl);
-const replayRenderedPage = pageReplayer({ build: build.assets.version, security: SECURITY_HEADERS, content });
+const now: CommitsNow = {
+  get live() {
+    return content.liveSnapshot().commit.oid;
+  },
+  ref: (name) => content.refCommitNow(name),
+};
+const replayRenderedPage = pageReplayer({
+  build: build.assets.version,
+  security: SECURITY_HEADERS,
+  publicOrigin: publicOriginOf(content.config),
+  now,
+});
+const tellPrimary = (message: FrontMessage) => process.send?.(message);
+if (behindFront) onPageKept((kept) => tellPrimary({ kind: "sui-docs:kept", kept }));
 
 const server = http.createServer((req, res) => {
   const start = accessLogEnabled ? performance.now() : 0;
@@ -57,12 +77,20 @@ const server = http.createServer((req, res) => {
 server.headersTimeout = 20_000;
 server.requestTimeout = 30_000;
 
-const port = Number(process.env.PORT || 3000);
-const host = process.env.HOST;
-server.listen(port, host, () => {
-  console.log(`sui-docs: listening on http://${host ?? "localhost"}:${port}`);
-  if (build.mode === "development") void broadcastDevReady(build);
-});
+if (behindFront) {
+  // Its own port (exclusive: not shared through node:cluster), which the primary tells the fronts.
+  server.listen({ port: 0, host: "127.0.0.1", exclusive: true }, () => {
+    const { port } = server.address() as AddressInfo;
+    tellPrimary({ kind: "sui-docs:upstream", port, build: build.assets.version });
+  });
+} else {
+  const port = Number(process.env.PORT || 3000);
+  const host = process.env.HOST;
+  server.listen(port, host, () => {
+    console.log(`sui-docs: listening on http://${host ?? "localhost"}:${port}`);
+    if (build.mode === "development") void broadcastDevReady(build);
+  });
+}
 // Stopping the workers ends compiles in progress at once, so their requests answer and close() returns.
 for (const signal of ["SIGTERM", "SIGINT"] as const)
   process.once(signal, () => void closeWorkers().finally(() => server.close(() => process.exit(0))));

@@ -1,5 +1,6 @@
 import cluster, { type Worker } from "node:cluster";
 import { ROLE_VARIABLE, isCoordinationMessage, type CoordinationMessage, type Role } from "../server/source/coordination";
+import { BEHIND_FRONT_VARIABLE, isFrontMessage, type FrontMessage } from "./front-messages";
 
 export interface PrimaryOptions {
   /** Server processes to run, the leader included. */
@@ -8,6 +9,10 @@ export interface PrimaryOptions {
   entry: string;
   /** Compile threads each process may start (server/workers/pool.ts). */
   compileThreads: number;
+  /** Front processes on the public port (front.ts); with none, the server processes share it. */
+  fronts: number;
+  /** The front module (build/front.js). */
+  frontEntry: string;
 }
 
 /** Wait before a replacement starts, so a server process that keeps crashing cannot spin. */
@@ -21,11 +26,16 @@ const RESTART_DELAY_MS = 1_000;
  * history index and the compiled pages in DATA_DIR instead of making them again. This process only
  * passes messages on and restarts a server process that dies; if the leader dies before any
  * process listened (a configuration that cannot work), it stops, with the leader's exit code.
+ * With fronts (front.ts), they take the port instead, and each server process listens on a loopback
+ * port of its own that this process tells the fronts, with the pages the server processes keep.
  */
-export function runPrimary({ processes, entry, compileThreads }: PrimaryOptions): void {
-  cluster.setupPrimary({ exec: entry });
+export function runPrimary({ processes, entry, compileThreads, fronts: frontCount, frontEntry }: PrimaryOptions): void {
   const running = new Set<Worker>();
   const followers = new Set<Worker>();
+  const fronts = new Set<Worker>();
+  /** Each server process's loopback port, when it sits behind fronts. */
+  const upstreams = new Map<Worker, number>();
+  let build = "";
   let leader: Worker | undefined;
   let lastStatus: CoordinationMessage | undefined;
   let followersStarted = false;
@@ -33,22 +43,43 @@ export function runPrimary({ processes, entry, compileThreads }: PrimaryOptions)
   let serving = false;
   let stopping = false;
 
-  const fork = (role: Role): void => {
-    const worker = cluster.fork({ [ROLE_VARIABLE]: role, SUI_DOCS_WORKER_THREADS: String(compileThreads) });
+  const upstreamsMessage = (): FrontMessage => ({ kind: "sui-docs:upstreams", ports: [...upstreams.values()], build });
+  const toFronts = (message: CoordinationMessage | FrontMessage) => {
+    for (const front of fronts) front.send(message);
+  };
+
+  const fork = (role: Role | "front"): void => {
+    // "advanced": pages cross to the fronts as bytes, not as JSON arrays of numbers.
+    cluster.setupPrimary({ exec: role === "front" ? frontEntry : entry, serialization: "advanced" });
+    const worker = cluster.fork(
+      role === "front"
+        ? {}
+        : {
+            [ROLE_VARIABLE]: role,
+            SUI_DOCS_WORKER_THREADS: String(compileThreads),
+            ...(frontCount > 0 ? { [BEHIND_FRONT_VARIABLE]: "1" } : {}),
+          },
+    );
     running.add(worker);
     if (role === "leader") leader = worker;
-    else followers.add(worker);
+    else if (role === "follower") followers.add(worker);
+    else fronts.add(worker);
     worker.on("message", (message: unknown) => {
       if (isCoordinationMessage(message)) route(message);
+      else if (isFrontMessage(message)) routeToFronts(worker, message);
     });
     worker.on("listening", () => {
-      serving = true;
-      // Whatever the leader announced before this follower listened for it.
-      if (role === "follower" && lastStatus) worker.send(lastStatus);
+      // A front listens at once; the site serves once a server process does.
+      if (role !== "front") serving = true;
+      // Whatever the leader announced before this process listened for it.
+      if (role !== "leader" && lastStatus) worker.send(lastStatus);
+      if (role === "front") worker.send(upstreamsMessage());
     });
     worker.on("exit", (code, signal) => {
       running.delete(worker);
       followers.delete(worker);
+      fronts.delete(worker);
+      if (upstreams.delete(worker)) toFronts(upstreamsMessage());
       if (leader === worker) leader = undefined;
       if (stopping) {
         if (!running.size) process.exit();
@@ -75,8 +106,19 @@ export function runPrimary({ processes, entry, compileThreads }: PrimaryOptions)
       case "sui-docs:status":
         lastStatus = message;
         for (const follower of followers) follower.send(message);
+        toFronts(message);
         return;
     }
+  };
+
+  const routeToFronts = (from: Worker, message: FrontMessage): void => {
+    if (message.kind === "sui-docs:upstream") {
+      // Listening on a port of its own (exclusive), a server process is not seen by "listening".
+      serving = true;
+      upstreams.set(from, message.port);
+      build = message.build;
+      toFronts(upstreamsMessage());
+    } else if (message.kind === "sui-docs:kept") toFronts(message);
   };
 
   const stopAll = (code: number): void => {
@@ -88,7 +130,9 @@ export function runPrimary({ processes, entry, compileThreads }: PrimaryOptions)
 
   for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => stopAll(0));
   console.log(
-    `sui-docs: ${processes} server processes (WEB_CONCURRENCY), ${compileThreads} compile thread${compileThreads === 1 ? "" : "s"} each`,
+    `sui-docs: ${processes} server processes (WEB_CONCURRENCY), ${compileThreads} compile thread${compileThreads === 1 ? "" : "s"} each` +
+      (frontCount > 0 ? `, behind ${frontCount} front process${frontCount === 1 ? "" : "es"} (FRONT_PROCESSES)` : ""),
   );
   fork("leader");
+  for (let i = 0; i < frontCount; i++) fork("front");
 }

@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { findRenderedPage, publicOriginOf, type CommitsNow, type Coding, type ContentService, type FoundPage } from "../server/index";
+// The page cache itself, not the engine's facade: the front process (front.ts) replays pages too
+// and must not load the engine.
+import { findRenderedPage, type CommitsNow, type Coding, type FoundPage } from "../server/rendered-pages";
 import { codingFor } from "./accept-encoding";
 import { headBlock } from "./security-headers";
 
@@ -46,8 +48,10 @@ export interface ReplayContext {
   /** The app build's version, part of every page's key. */
   build: string;
   security: ReadonlyArray<[string, string]>;
-  /** The process's content service, whose live commit keys the pages without ?commit=. */
-  content: Pick<ContentService, "liveSnapshot" | "refCommitNow" | "config">;
+  /** The origin a request's Host header names the site by (server/public-origin.ts). */
+  publicOrigin: (host: string | undefined) => string;
+  /** The live commit, which keys the pages without ?commit=, and the commit a ref names now. */
+  now: CommitsNow;
 }
 
 /**
@@ -57,14 +61,7 @@ export interface ReplayContext {
  * A request must be one `refusal` let through, and nothing may have set headers on `res` yet: the
  * head is written whole. Undefined, having done nothing, when there is no such page.
  */
-export function pageReplayer({ build, security, content }: ReplayContext) {
-  const publicOrigin = publicOriginOf(content.config);
-  const now: CommitsNow = {
-    get live() {
-      return content.liveSnapshot().commit.oid;
-    },
-    ref: (name) => content.refCommitNow(name),
-  };
+export function pageReplayer({ build, security, publicOrigin, now }: ReplayContext) {
   return (req: IncomingMessage, res: ServerResponse): Replayed | undefined => {
     if (req.method !== "GET" && req.method !== "HEAD") return undefined;
     const page = findRenderedPage(req.url ?? "", publicOrigin(req.headers.host), build, now);

@@ -1,5 +1,5 @@
 import type { ServerResponse } from "node:http";
-import { RESOURCE_POLICY } from "../server/index";
+import { RESOURCE_POLICY } from "../server/content-security-policy";
 
 /** Headers every response carries, whatever answers it. */
 export function securityHeaders(siteUrl: string | undefined): Array<[string, string]> {

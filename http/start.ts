@@ -1,16 +1,30 @@
 /**
  * What `npm start` runs (build/start.js): the site as WEB_CONCURRENCY server processes, one per
- * core by default (http/primary.ts), or, with one, the server itself in this process.
+ * core by default, behind FRONT_PROCESSES front processes when set (http/primary.ts), or, with one
+ * server process and no front, the server itself in this process.
  */
 import { fileURLToPath } from "node:url";
-import { compileThreadsPerProcess, serverProcesses } from "./concurrency";
+import { compileThreadsPerProcess, frontProcesses, serverProcesses } from "./concurrency";
 import { runPrimary } from "./primary";
 
 const server = new URL("./index.js", import.meta.url);
-const count = serverProcesses(process.env.WEB_CONCURRENCY);
-if ("error" in count) {
-  console.error(`sui-docs: ${count.error}`);
-  process.exit(1);
+/** A setting's parsed value, or the process ends with the message that names the setting. */
+function orExit<T extends object>(parsed: T | { error: string }): T {
+  if ("error" in parsed) {
+    console.error(`sui-docs: ${parsed.error}`);
+    process.exit(1);
+  }
+  return parsed;
 }
-if (count.processes === 1) await import(server.href);
-else runPrimary({ processes: count.processes, entry: fileURLToPath(server), compileThreads: compileThreadsPerProcess(count.processes) });
+
+const { processes } = orExit(serverProcesses(process.env.WEB_CONCURRENCY));
+const { fronts } = orExit(frontProcesses(process.env.FRONT_PROCESSES));
+if (processes === 1 && fronts === 0) await import(server.href);
+else
+  runPrimary({
+    processes,
+    entry: fileURLToPath(server),
+    compileThreads: compileThreadsPerProcess(processes),
+    fronts,
+    frontEntry: fileURLToPath(new URL("./front.js", import.meta.url)),
+  });

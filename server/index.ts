@@ -57,10 +57,12 @@ export { documentPolicy, RESOURCE_POLICY } from "./content-security-policy";
 export {
   findRenderedPage,
   keepRenderedPage,
+  onPageKept,
   renderedPagesStats,
   type Coding,
   type CommitsNow,
   type FoundPage,
+  type KeptPage,
   type RenderedPagesStats,
 } from "./rendered-pages";
 export type { VersionRecord } from "./content/version";

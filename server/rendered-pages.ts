@@ -71,9 +71,29 @@ export interface CommitsNow {
 /** `target` is a path and query as URL serializes them (url.pathname + url.search). */
 const keyOf = (build: string, origin: string, commit: string, target: string) => `${build}\n${origin}\n${commit}\n${target}`;
 
+/** A page as kept: what another process needs to keep it too (http/front.ts). */
+export interface KeptPage {
+  commit: string;
+  build: string;
+  origin: string;
+  /** Path and query as URL serializes them. */
+  target: string;
+  page: Omit<RenderedPage, "encoded">;
+}
+
+const keptListeners: Array<(kept: KeptPage) => void> = [];
+
+/** Calls `listener` with every page kept from now on but previews (a ref's commit is known only here). */
+export function onPageKept(listener: (kept: KeptPage) => void): void {
+  keptListeners.push(listener);
+}
+
 export function keepRenderedPage(commit: string, build: string, origin: string, url: URL, page: Omit<RenderedPage, "encoded">): void {
   const where = place(url.search);
-  if (where) where.cache.set(keyOf(build, origin, commit, url.pathname + url.search), { ...page, encoded: {} });
+  if (!where) return;
+  const target = url.pathname + url.search;
+  where.cache.set(keyOf(build, origin, commit, target), { ...page, encoded: {} });
+  if (where.ref === undefined) for (const listener of keptListeners) listener({ commit, build, origin, target, page });
 }
 
 export interface FoundPage {

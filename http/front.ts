@@ -1,0 +1,86 @@
+/**
+ * A front process (build/front.js; the primary starts FRONT_PROCESSES of them on the public port):
+ * it answers the pages the server processes have rendered from its own copy of them, and passes
+ * every other request on to a server process (upstream.ts). It loads node:http, the page cache and
+ * the response heads, nothing of the engine, React or express: in a process that holds only that,
+ * each warm request costs what node:http costs. The server processes send each page they keep
+ * (front-messages.ts), and the leader's status names the live commit, as it does for followers.
+ */
+import http from "node:http";
+import { readConfig } from "../server/config";
+import { keepRenderedPage, type CommitsNow } from "../server/rendered-pages";
+import { publicOriginOf } from "../server/public-origin";
+import { isCoordinationMessage } from "../server/source/coordination";
+import { accessLogEnabled, logAccess, logRequest } from "./access-log";
+import { isFrontMessage, type FrontMessage } from "./front-messages";
+import { refusal, refuse } from "./refuse";
+import { pageReplayer } from "./replay";
+import { applySecurityHeaders, securityHeaders } from "./security-headers";
+import { upstreamProxy, type Upstreams } from "./upstream";
+
+const config = readConfig();
+const SECURITY_HEADERS = securityHeaders(config.siteUrl);
+const publicOrigin = publicOriginOf(config);
+const upstreams: Upstreams = { ports: [] };
+let replay: ReturnType<typeof pageReplayer> | undefined;
+let build: string | undefined;
+/** Until the leader's first status, no page is live here and every request goes on. */
+const now: CommitsNow = { live: "", ref: () => undefined };
+
+const answer = (res: http.ServerResponse, status: number, message: string) => {
+  applySecurityHeaders(res, SECURITY_HEADERS);
+  if (status === 503) res.setHeader("Retry-After", "2");
+  res.writeHead(status, { "Content-Type": "text/plain; charset=utf-8" }).end(`${message}\n`);
+};
+const passOn = upstreamProxy(upstreams, answer);
+
+function receive(message: FrontMessage): void {
+  switch (message.kind) {
+    case "sui-docs:upstreams":
+      upstreams.ports = message.ports;
+      if (message.build !== build) {
+        build = message.build;
+        replay = pageReplayer({ build, security: SECURITY_HEADERS, publicOrigin, now });
+      }
+      return;
+    case "sui-docs:kept": {
+      const { commit, build: pageBuild, origin, target, page } = message.kept;
+      // Advanced serialization hands a Buffer over as a plain Uint8Array.
+      const body = Buffer.from(page.body.buffer, page.body.byteOffset, page.body.byteLength);
+      keepRenderedPage(commit, pageBuild, origin, new URL(target, origin), { ...page, body });
+      return;
+    }
+  }
+}
+
+process.on("message", (message: unknown) => {
+  if (isFrontMessage(message)) receive(message);
+  else if (isCoordinationMessage(message) && message.kind === "sui-docs:status") now.live = message.status.commit;
+});
+
+const server = http.createServer((req, res) => {
+  const start = accessLogEnabled ? performance.now() : 0;
+  const reason = refusal(req);
+  if (!reason && replay) {
+    try {
+      const replayed = replay(req, res);
+      if (replayed) {
+        if (accessLogEnabled) logRequest(req.method, req.url, replayed.status, replayed.length ?? "-", start);
+        return;
+      }
+    } catch (error) {
+      console.error(error);
+    }
+  }
+  if (reason) {
+    if (accessLogEnabled) logAccess(req, res, start);
+    applySecurityHeaders(res, SECURITY_HEADERS);
+    return refuse(res, reason);
+  }
+  // The server process logs what it answers and sets its own security headers.
+  passOn(req, res);
+});
+server.headersTimeout = 20_000;
+server.requestTimeout = 30_000;
+server.listen(Number(process.env.PORT || 3000), process.env.HOST);
+process.once("SIGTERM", () => server.close(() => process.exit(0)));

@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { compileThreadsPerProcess, frontProcesses, serverProcesses } from "./concurrency";
+import { compileThreadsPerProcess, defaultServerProcesses, frontProcesses, serverProcesses } from "./concurrency";
 
 describe("serverProcesses", () => {
   it.each([
     [undefined, 4, { processes: 4 }],
-    ["", 4, { processes: 4 }],
+    ["", 1, { processes: 1 }],
     ["1", 4, { processes: 1 }],
     ["3", 2, { processes: 3 }],
-  ])("WEB_CONCURRENCY=%j on %i cores runs %j", (value, cores, expected) => {
-    expect(serverProcesses(value, cores)).toEqual(expected);
+  ])("WEB_CONCURRENCY=%j with a default of %i runs %j", (value, byDefault, expected) => {
+    expect(serverProcesses(value, byDefault)).toEqual(expected);
   });
 
   it.each(["0", "-1", "2.5", "two", "1e9x"])("refuses WEB_CONCURRENCY=%j with a message naming it", (value) => {
@@ -31,15 +31,26 @@ describe("compileThreadsPerProcess", () => {
 
 describe("frontProcesses", () => {
   it.each([
-    [undefined, { fronts: 0 }],
-    [" ", { fronts: 0 }],
-    ["0", { fronts: 0 }],
-    ["2", { fronts: 2 }],
-  ])("FRONT_PROCESSES=%j runs %j", (value, expected) => {
-    expect(frontProcesses(value)).toEqual(expected);
+    [undefined, 4, { fronts: 4 }],
+    [" ", 2, { fronts: 2 }],
+    ["0", 4, { fronts: 0 }],
+    ["2", 8, { fronts: 2 }],
+  ])("FRONT_PROCESSES=%j on %i cores runs %j", (value, cores, expected) => {
+    expect(frontProcesses(value, cores)).toEqual(expected);
   });
 
   it.each(["-1", "1.5", "many"])("refuses FRONT_PROCESSES=%j with a message naming it", (value) => {
     expect(frontProcesses(value)).toEqual({ error: expect.stringContaining("FRONT_PROCESSES must be a whole number") });
+  });
+});
+
+describe("defaultServerProcesses", () => {
+  it.each([
+    [2, 2, 1],
+    [1, 8, 1],
+    [0, 2, 2],
+    [0, 8, 8],
+  ])("behind %i fronts on %i cores: %i server processes", (fronts, cores, processes) => {
+    expect(defaultServerProcesses(fronts, cores)).toBe(processes);
   });
 });

@@ -2,10 +2,10 @@ import os from "node:os";
 
 /**
  * How many server processes to run: WEB_CONCURRENCY (the name Heroku, Render and others set), by
- * default one per core; an error that names the variable when it is not a whole number ≥ 1.
+ * default `byDefault`; an error that names the variable when it is not a whole number ≥ 1.
  */
-export function serverProcesses(value: string | undefined, cores = os.availableParallelism()): { processes: number } | { error: string } {
-  if (value === undefined || value.trim() === "") return { processes: cores };
+export function serverProcesses(value: string | undefined, byDefault: number): { processes: number } | { error: string } {
+  if (value === undefined || value.trim() === "") return { processes: byDefault };
   const processes = Number(value);
   if (!Number.isInteger(processes) || processes < 1)
     return { error: `WEB_CONCURRENCY must be a whole number of server processes, 1 or more, got "${value}"` };
@@ -22,13 +22,22 @@ export function compileThreadsPerProcess(processes: number, cores = os.available
 }
 
 /**
- * How many front processes to run (FRONT_PROCESSES, http/front.ts): none by default; an error that
- * names the variable when it is not a whole number ≥ 0.
+ * How many front processes to run (FRONT_PROCESSES, http/front.ts): by default one per core, so
+ * every core answers warm pages; an error that names the variable when it is not a whole number ≥ 0.
  */
-export function frontProcesses(value: string | undefined): { fronts: number } | { error: string } {
-  if (value === undefined || value.trim() === "") return { fronts: 0 };
+export function frontProcesses(value: string | undefined, cores = os.availableParallelism()): { fronts: number } | { error: string } {
+  if (value === undefined || value.trim() === "") return { fronts: cores };
   const fronts = Number(value);
   if (!Number.isInteger(fronts) || fronts < 0)
     return { error: `FRONT_PROCESSES must be a whole number of front processes, 0 or more, got "${value}"` };
   return { fronts };
+}
+
+/**
+ * Server processes when WEB_CONCURRENCY is unset: one behind fronts (they answer warm pages on every
+ * core; a server process renders what they have not got, and each more would hold the whole engine
+ * and its caches again), else one per core.
+ */
+export function defaultServerProcesses(fronts: number, cores = os.availableParallelism()): number {
+  return fronts > 0 ? 1 : cores;
 }

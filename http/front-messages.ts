@@ -11,9 +11,11 @@ export type FrontMessage =
   /** Primary → fronts: where the server processes listen, and their build. */
   | { kind: "sui-docs:upstreams"; ports: number[]; build: string }
   /** Server process → primary → fronts: a page it rendered and keeps; the fronts keep it too. */
-  | { kind: "sui-docs:kept"; kept: KeptPage };
+  | { kind: "sui-docs:kept"; kept: KeptPage }
+  /** Primary → server processes: a front started (again); send it every page kept so far. */
+  | { kind: "sui-docs:resend" };
 
-const KINDS = new Set(["sui-docs:upstream", "sui-docs:upstreams", "sui-docs:kept"]);
+const KINDS = new Set(["sui-docs:upstream", "sui-docs:upstreams", "sui-docs:kept", "sui-docs:resend"]);
 
 export function isFrontMessage(value: unknown): value is FrontMessage {
   return KINDS.has((value as { kind?: unknown } | null)?.kind as string);

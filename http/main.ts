@@ -13,10 +13,10 @@ import { broadcastDevReady, installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { accessLogEnabled, logAccess, logRequest } from "./access-log";
-import { BEHIND_FRONT_VARIABLE, CLIENT_ADDRESS_HEADER, type FrontMessage } from "./front-messages";
+import { BEHIND_FRONT_VARIABLE, CLIENT_ADDRESS_HEADER, isFrontMessage, type FrontMessage } from "./front-messages";
 import { refusal, refuse } from "./refuse";
 import { pageReplayer } from "./replay";
-import { closeWorkers, onPageKept, publicOriginOf, processContentService, type CommitsNow } from "../server/index";
+import { closeWorkers, keptPages, onPageKept, publicOriginOf, processContentService, type CommitsNow } from "../server/index";
 import { applySecurityHeaders, securityHeaders } from "./security-headers";
 
 installGlobals({ nativeFetch: build.future.v3_singleFetch });
@@ -50,7 +50,13 @@ const replayRenderedPage = pageReplayer({
   now,
 });
 const tellPrimary = (message: FrontMessage) => process.send?.(message);
-if (behindFront) onPageKept((kept) => tellPrimary({ kind: "sui-docs:kept", kept }));
+if (behindFront) {
+  onPageKept((kept) => tellPrimary({ kind: "sui-docs:kept", kept }));
+  process.on("message", (message: unknown) => {
+    if (isFrontMessage(message) && message.kind === "sui-docs:resend")
+      for (const kept of keptPages()) tellPrimary({ kind: "sui-docs:kept", kept });
+  });
+}
 
 const server = http.createServer((req, res) => {
   const start = accessLogEnabled ? performance.now() : 0;

@@ -73,7 +73,11 @@ export function runPrimary({ processes, entry, compileThreads, fronts: frontCoun
       if (role !== "front") serving = true;
       // Whatever the leader announced before this process listened for it.
       if (role !== "leader" && lastStatus) worker.send(lastStatus);
-      if (role === "front") worker.send(upstreamsMessage());
+      if (role === "front") {
+        worker.send(upstreamsMessage());
+        // The pages kept before this front started (all of them again, when a front was replaced).
+        for (const server of upstreams.keys()) server.send({ kind: "sui-docs:resend" } satisfies FrontMessage);
+      }
     });
     worker.on("exit", (code, signal) => {
       running.delete(worker);

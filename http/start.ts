@@ -1,10 +1,10 @@
 /**
- * What `npm start` runs (build/start.js): the site as WEB_CONCURRENCY server processes, one per
- * core by default, behind FRONT_PROCESSES front processes when set (http/primary.ts), or, with one
- * server process and no front, the server itself in this process.
+ * What `npm start` runs (build/start.js): the site as FRONT_PROCESSES front processes (one per core
+ * by default) before WEB_CONCURRENCY server processes (http/primary.ts), or, with one server process
+ * and no front, the server itself in this process.
  */
 import { fileURLToPath } from "node:url";
-import { compileThreadsPerProcess, frontProcesses, serverProcesses } from "./concurrency";
+import { compileThreadsPerProcess, defaultServerProcesses, frontProcesses, serverProcesses } from "./concurrency";
 import { runPrimary } from "./primary";
 
 const server = new URL("./index.js", import.meta.url);
@@ -17,8 +17,8 @@ function orExit<T extends object>(parsed: T | { error: string }): T {
   return parsed;
 }
 
-const { processes } = orExit(serverProcesses(process.env.WEB_CONCURRENCY));
 const { fronts } = orExit(frontProcesses(process.env.FRONT_PROCESSES));
+const { processes } = orExit(serverProcesses(process.env.WEB_CONCURRENCY, defaultServerProcesses(fronts)));
 if (processes === 1 && fronts === 0) await import(server.href);
 else
   runPrimary({

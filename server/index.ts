@@ -57,6 +57,7 @@ export { documentPolicy, RESOURCE_POLICY } from "./content-security-policy";
 export {
   findRenderedPage,
   keepRenderedPage,
+  keptPages,
   onPageKept,
   renderedPagesStats,
   type Coding,

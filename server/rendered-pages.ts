@@ -96,6 +96,18 @@ export function keepRenderedPage(commit: string, build: string, origin: string, 
   if (where.ref === undefined) for (const listener of keptListeners) listener({ commit, build, origin, target, page });
 }
 
+/** The pages kept now, but previews: for a process that starts after they were kept (a new front). */
+export function keptPages(): KeptPage[] {
+  const kept: KeptPage[] = [];
+  for (const cache of [livePages, pinnedPages]) {
+    for (const [key, { headers, etag, body }] of cache.entries()) {
+      const [build, origin, commit, target] = key.split("\n") as [string, string, string, string];
+      if (!target.includes("?ref=")) kept.push({ commit, build, origin, target, page: { headers, etag, body } });
+    }
+  }
+  return kept;
+}
+
 export interface FoundPage {
   headers: RenderedPage["headers"];
   etag: string;

@@ -8,7 +8,7 @@ import { rawRequest, type RawRequest } from "./helpers/raw-http";
 import { runToExit, startServer, waitFor, type RunningServer } from "./helpers/server";
 import { remoteWithContent, secondGuide, WEBHOOK_SECRET } from "./helpers/site";
 
-/** `npm start` as it runs the site: WEB_CONCURRENCY server processes behind one port. */
+/** `npm start` with WEB_CONCURRENCY server processes sharing one port and no front process (front.test.ts has those). */
 const START = "build/start.js";
 const PROCESSES = 2;
 
@@ -78,7 +78,10 @@ describe(`the site as ${PROCESSES} server processes (WEB_CONCURRENCY) on a local
   beforeAll(async () => {
     work = WorkingCopy.init().write(sampleContent());
     work.commit("First version");
-    server = await startServer({ CONTENT_REPO: work.dir, WEB_CONCURRENCY: String(PROCESSES), DATA_DIR: dataDir }, START);
+    server = await startServer(
+      { CONTENT_REPO: work.dir, WEB_CONCURRENCY: String(PROCESSES), FRONT_PROCESSES: "0", DATA_DIR: dataDir },
+      START,
+    );
     // The followers start once the leader has built the history index.
     await commitsByProcess(server, 30_000);
   });
@@ -146,7 +149,7 @@ describe(`the site as ${PROCESSES} server processes on a remote, kept current by
   beforeAll(async () => {
     ({ remote, work } = await remoteWithContent());
     server = await startServer(
-      { CONTENT_REPO: remote.url(), WEBHOOK_SECRET, POLL_INTERVAL: "0", WEB_CONCURRENCY: String(PROCESSES) },
+      { CONTENT_REPO: remote.url(), WEBHOOK_SECRET, POLL_INTERVAL: "0", WEB_CONCURRENCY: String(PROCESSES), FRONT_PROCESSES: "0" },
       START,
     );
     await commitsByProcess(server, 30_000);
@@ -191,7 +194,11 @@ describe(`the site as ${PROCESSES} server processes on a remote, kept current by
 
 describe("the start command with several server processes, when it cannot work", () => {
   it("stops with the leader's one line and exit code 1 when the configuration cannot work", async () => {
-    const { code, output } = await runToExit({ CONTENT_REPO: "/nonexistent/docs", WEB_CONCURRENCY: String(PROCESSES) }, 30_000, START);
+    const { code, output } = await runToExit(
+      { CONTENT_REPO: "/nonexistent/docs", WEB_CONCURRENCY: String(PROCESSES), FRONT_PROCESSES: "0" },
+      30_000,
+      START,
+    );
     expect(code).toBe(1);
     expect(output).toMatch(/sui-docs: CONTENT_REPO \/nonexistent\/docs is not a Git repository/);
   });

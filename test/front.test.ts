@@ -1,8 +1,14 @@
+import fs from "node:fs";
+import os from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sampleContent, tempDir, WorkingCopy } from "./helpers/git";
 import { rawRequest } from "./helpers/raw-http";
 import { startServer, waitFor, type RunningServer } from "./helpers/server";
 import { secondGuide } from "./helpers/site";
+
+/** The processes a process started (Linux). */
+const childrenOf = (pid: number) =>
+  fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(" ").filter(Boolean).map(Number);
 
 /** `npm start` with a front process (http/front.ts) before the one server process. */
 const START = "build/start.js";
@@ -67,6 +73,24 @@ describe("the site behind a front process (FRONT_PROCESSES=1)", () => {
     expect((await status()).commit).toBe(oid);
   });
 
+  it("gives a front that replaces one that died the pages kept before it started", async () => {
+    expect((await get("/guides/second")).status).toBe(200);
+    const front = childrenOf(server.pid).find((pid) => fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("front.js"))!;
+    process.kill(front, "SIGKILL");
+    // Served from the new front's memory: the server process sees only the status requests.
+    await waitFor(async () => {
+      const before = await status().catch(() => undefined);
+      const page = await get("/guides/second").catch(() => undefined);
+      const after = await status().catch(() => undefined);
+      return (
+        page?.status === 200 &&
+        before?.renderedPages.hits === after?.renderedPages.hits &&
+        after?.renderedPages.misses === before!.renderedPages.misses + 1
+      );
+    }, 20_000);
+    expect(childrenOf(server.pid)).not.toContain(front);
+  });
+
   // Last: it kills the server process.
   it("keeps answering kept pages while its server process restarts; other requests get a 502 or 503 that says why", async () => {
     const kept = await get("/guides/second");
@@ -80,5 +104,21 @@ describe("the site behind a front process (FRONT_PROCESSES=1)", () => {
     expect(replayed.headers.etag).toBe(kept.headers.etag);
     await waitFor(async () => (await get("/api/status")).status === 200 && (await status()).process.pid !== pid, 30_000);
     expect((await get("/guides/no-such-page")).status).toBe(404);
+  });
+});
+
+describe("npm start's default layout", () => {
+  it("runs a front process per core before one server process", async () => {
+    const copy = WorkingCopy.init().write(sampleContent());
+    copy.commit("First version");
+    const server = await startServer({ CONTENT_REPO: copy.dir }, START);
+    try {
+      expect((await rawRequest(server.url, { target: "/guides/second" })).status).toBe(200);
+      const commands = childrenOf(server.pid).map((pid) => fs.readFileSync(`/proc/${pid}/cmdline`, "utf8"));
+      expect(commands.filter((command) => command.includes("front.js"))).toHaveLength(os.availableParallelism());
+      expect(commands.filter((command) => command.includes("index.js"))).toHaveLength(1);
+    } finally {
+      await server.stop();
+    }
   });
 });

@@ -31,7 +31,7 @@ function startCommand(): string {
 export interface StartOptions {
   /** Reused by a restart; a fresh temporary folder when unset. */
   dataDir?: string;
-  /** Added to the environment, e.g. CONTENT_REPO. WEB_CONCURRENCY is 1 unless it says otherwise. */
+  /** Added to the environment, e.g. CONTENT_REPO. One server process and no front unless it says otherwise. */
   env?: Record<string, string>;
   readyTimeoutMs?: number;
   /** Called with the shell's pid as soon as it runs, e.g. to sample the memory of a long start. */
@@ -60,6 +60,7 @@ export async function startAppServer({
       PORT: String(port),
       DATA_DIR: dataDir,
       WEB_CONCURRENCY: "1",
+      FRONT_PROCESSES: "0",
       ...env,
     },
   });

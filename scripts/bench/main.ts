@@ -121,16 +121,12 @@ try {
     { name: `${MIX_PAGES}-page mix`, paths: spread(ids, MIX_PAGES).map((id) => `/${id}`) },
     { name: `one small page (/${site.smallestId})`, paths: [`/${site.smallestId}`] },
   ];
-  // The same workloads on the site as `npm start` runs it by default (one server process per
-  // core) and behind front processes (http/front.ts): one, and one per core.
+  // The same workloads on the site as `npm start` runs it by default (a front process per core before
+  // one server process), with one front, and with a server process per core and no front.
   const layouts: SiteLayout[] = [
-    { name: `sui-docs, ${PROCESSES} server processes (WEB_CONCURRENCY, the default)`, serverProcesses: PROCESSES, fronts: 0 },
+    { name: `sui-docs, ${PROCESSES} front processes + 1 server process (npm start's default)`, serverProcesses: 1, fronts: PROCESSES },
     { name: "sui-docs, 1 front process + 1 server process (FRONT_PROCESSES=1)", serverProcesses: 1, fronts: 1 },
-    {
-      name: `sui-docs, ${PROCESSES} front processes + 1 server process (FRONT_PROCESSES=${PROCESSES})`,
-      serverProcesses: 1,
-      fronts: PROCESSES,
-    },
+    { name: `sui-docs, ${PROCESSES} server processes, no front (FRONT_PROCESSES=0)`, serverProcesses: PROCESSES, fronts: 0 },
   ];
   const layoutServers: AppServer[] = [];
   for (const layout of layouts) {

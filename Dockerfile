@@ -36,7 +36,8 @@ ENV NODE_ENV=production \
 # SITE_URL         public origin for canonical URLs, the sitemap and HSTS (when https)
 # ALLOWED_HOSTS    without SITE_URL: hosts the site may name itself by (else http://localhost:<PORT>)
 # ACCESS_LOG       off turns off the request log on stdout
-# WEB_CONCURRENCY  server processes (default: one per core the process may run on)
+# FRONT_PROCESSES  front processes answering kept pages on the port (default: one per core; 0: none)
+# WEB_CONCURRENCY  server processes (default: 1 behind fronts, else one per core)
 # SOURCE_REPO_URL  the source repository linked from the top bar
 WORKDIR /app
 COPY --from=build /app/package.json ./
@@ -50,7 +51,7 @@ VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-# As `npm start`: WEB_CONCURRENCY server processes; a heap limit (for each) makes V8 size its heap
+# As `npm start`: fronts before WEB_CONCURRENCY server processes; a heap limit (for each) makes V8 size its heap
 # for this server rather than for the machine; a small young generation and two malloc arenas keep
 # RSS within the memory plan (server/memory-budget.ts).
 ENV MALLOC_ARENA_MAX=2

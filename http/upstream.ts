@@ -27,9 +27,12 @@ export interface Upstreams {
  * client a 502 that says so.
  */
 export function upstreamProxy(upstreams: Upstreams, answer: (res: ServerResponse, status: number, message: string) => void) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  // With a timeout set, node's agent closes an idle connection a second before the server process's
+  // Keep-Alive timeout would, so a request is rarely sent on a connection the other end is closing.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256, timeout: 60_000 });
   let next = 0;
-  return (req: IncomingMessage, res: ServerResponse): void => {
+
+  const send = (req: IncomingMessage, res: ServerResponse, retry: boolean): void => {
     const port = upstreams.ports[next++ % upstreams.ports.length];
     if (port === undefined) return answer(res, 503, "The site is starting; try again in a few seconds.");
     const outgoing = http.request({
@@ -44,15 +47,22 @@ export function upstreamProxy(upstreams: Upstreams, answer: (res: ServerResponse
       res.writeHead(incoming.statusCode ?? 502, incoming.statusMessage, without(incoming.rawHeaders, RESPONSE_DROPS));
       incoming.pipe(res);
     });
-    outgoing.on("error", (error) => {
+    outgoing.on("error", (error: NodeJS.ErrnoException) => {
       if (res.headersSent) return void res.destroy(error);
+      // Closed by the server process as it was reused (the rare case the timeout above leaves): a
+      // request without a body can be sent again, on a new connection.
+      if (retry && outgoing.reusedSocket && error.code === "ECONNRESET" && (req.method === "GET" || req.method === "HEAD")) {
+        return send(req, res, false);
+      }
       console.error(`sui-docs: the server process on port ${port} did not answer ${req.method} ${req.url}: ${error.message}`);
       answer(res, 502, "The site's server process did not answer; try again in a few seconds.");
     });
     // A client that leaves before its answer is complete leaves nothing running for it.
-    res.on("close", () => {
+    res.once("close", () => {
       if (!res.writableFinished) outgoing.destroy();
     });
-    req.pipe(outgoing);
+    if (retry) req.pipe(outgoing);
+    else outgoing.end();
   };
+  return (req: IncomingMessage, res: ServerResponse) => send(req, res, true);
 }

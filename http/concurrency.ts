@@ -1,15 +1,21 @@
 import os from "node:os";
 
+/** A count of processes from the variable `name`: `byDefault` when unset, an error that names it when not a whole number ≥ `least`. */
+function processCount(value: string | undefined, name: string, what: string, least: number, byDefault: number): number | { error: string } {
+  if (value === undefined || value.trim() === "") return byDefault;
+  const count = Number(value);
+  if (!Number.isInteger(count) || count < least)
+    return { error: `${name} must be a whole number of ${what}, ${least} or more, got "${value}"` };
+  return count;
+}
+
 /**
  * How many server processes to run: WEB_CONCURRENCY (the name Heroku, Render and others set), by
  * default `byDefault`; an error that names the variable when it is not a whole number ≥ 1.
  */
 export function serverProcesses(value: string | undefined, byDefault: number): { processes: number } | { error: string } {
-  if (value === undefined || value.trim() === "") return { processes: byDefault };
-  const processes = Number(value);
-  if (!Number.isInteger(processes) || processes < 1)
-    return { error: `WEB_CONCURRENCY must be a whole number of server processes, 1 or more, got "${value}"` };
-  return { processes };
+  const count = processCount(value, "WEB_CONCURRENCY", "server processes", 1, byDefault);
+  return typeof count === "number" ? { processes: count } : count;
 }
 
 /**
@@ -26,11 +32,8 @@ export function compileThreadsPerProcess(processes: number, cores = os.available
  * every core answers warm pages; an error that names the variable when it is not a whole number ≥ 0.
  */
 export function frontProcesses(value: string | undefined, cores = os.availableParallelism()): { fronts: number } | { error: string } {
-  if (value === undefined || value.trim() === "") return { fronts: cores };
-  const fronts = Number(value);
-  if (!Number.isInteger(fronts) || fronts < 0)
-    return { error: `FRONT_PROCESSES must be a whole number of front processes, 0 or more, got "${value}"` };
-  return { fronts };
+  const count = processCount(value, "FRONT_PROCESSES", "front processes", 0, cores);
+  return typeof count === "number" ? { fronts: count } : count;
 }
 
 /**

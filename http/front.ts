@@ -11,10 +11,10 @@ import { readConfig } from "../server/config";
 import { keepRenderedPage, type CommitsNow } from "../server/rendered-pages";
 import { publicOriginOf } from "../server/public-origin";
 import { isCoordinationMessage } from "../server/source/coordination";
-import { accessLogEnabled, logAccess, logRequest } from "./access-log";
+import { accessLogEnabled, logAccess } from "./access-log";
 import { isFrontMessage, type FrontMessage } from "./front-messages";
 import { refusal, refuse } from "./refuse";
-import { pageReplayer } from "./replay";
+import { pageReplayer, replayed } from "./replay";
 import { applySecurityHeaders, securityHeaders } from "./security-headers";
 import { upstreamProxy, type Upstreams } from "./upstream";
 
@@ -61,17 +61,7 @@ process.on("message", (message: unknown) => {
 const server = http.createServer((req, res) => {
   const start = accessLogEnabled ? performance.now() : 0;
   const reason = refusal(req);
-  if (!reason && replay) {
-    try {
-      const replayed = replay(req, res);
-      if (replayed) {
-        if (accessLogEnabled) logRequest(req.method, req.url, replayed.status, replayed.length ?? "-", start);
-        return;
-      }
-    } catch (error) {
-      console.error(error);
-    }
-  }
+  if (!reason && replay && replayed(replay, req, res, start)) return;
   if (reason) {
     if (accessLogEnabled) logAccess(req, res, start);
     applySecurityHeaders(res, SECURITY_HEADERS);

@@ -12,10 +12,10 @@ import { createRequestHandler } from "@remix-run/express";
 import { broadcastDevReady, installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
-import { accessLogEnabled, logAccess, logRequest } from "./access-log";
+import { accessLogEnabled, logAccess } from "./access-log";
 import { BEHIND_FRONT_VARIABLE, CLIENT_ADDRESS_HEADER, isFrontMessage, type FrontMessage } from "./front-messages";
 import { refusal, refuse } from "./refuse";
-import { pageReplayer } from "./replay";
+import { pageReplayer, replayed } from "./replay";
 import { closeWorkers, keptPages, onPageKept, publicOriginOf, processContentService, type CommitsNow } from "../server/index";
 import { applySecurityHeaders, securityHeaders } from "./security-headers";
 
@@ -61,19 +61,9 @@ if (behindFront) {
 const server = http.createServer((req, res) => {
   const start = accessLogEnabled ? performance.now() : 0;
   const reason = refusal(req);
-  if (!reason) {
-    // A page rendered before is answered with a head written once for it (security headers
-    // included): the warm path does no more per request than finding the page and its coding.
-    try {
-      const replayed = replayRenderedPage(req, res);
-      if (replayed) {
-        if (accessLogEnabled) logRequest(req.method, req.url, replayed.status, replayed.length ?? "-", start);
-        return;
-      }
-    } catch (error) {
-      console.error(error);
-    }
-  }
+  // A page rendered before is answered with a head written once for it (security headers
+  // included): the warm path does no more per request than finding the page and its coding.
+  if (!reason && replayed(replayRenderedPage, req, res, start)) return;
   if (accessLogEnabled) logAccess(req, res, start);
   applySecurityHeaders(res, SECURITY_HEADERS);
   if (reason) refuse(res, reason);

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 // and must not load the engine.
 import { findRenderedPage, type CommitsNow, type Coding, type FoundPage } from "../server/rendered-pages";
 import { codingFor } from "./accept-encoding";
+import { accessLogEnabled, logRequest } from "./access-log";
 import { headBlock } from "./security-headers";
 
 /** What a replayed response was, for the access log. */
@@ -75,4 +76,21 @@ export function pageReplayer({ build, security, publicOrigin, now }: ReplayConte
     res.writeHead(200, okHead(page, security, coding, body)).end(body);
     return { status: 200, length: body.length };
   };
+}
+
+/**
+ * Answers `req` with a kept page if there is one, and logs it (the request began at `start`,
+ * performance.now()). False when there is none, or replaying it failed (logged as an error), with
+ * nothing written to `res`: the caller answers it.
+ */
+export function replayed(replay: ReturnType<typeof pageReplayer>, req: IncomingMessage, res: ServerResponse, start: number): boolean {
+  try {
+    const answer = replay(req, res);
+    if (!answer) return false;
+    if (accessLogEnabled) logRequest(req.method, req.url, answer.status, answer.length ?? "-", start);
+    return true;
+  } catch (error) {
+    console.error(error);
+    return false;
+  }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compileThreadsPerProcess, defaultServerProcesses, frontProcesses, serverProcesses } from "./concurrency";
+import { compileWorkersPerProcess, defaultServerProcesses, frontProcesses, serverProcesses } from "./concurrency";
 
 describe("serverProcesses", () => {
   it.each([
@@ -16,7 +16,7 @@ describe("serverProcesses", () => {
   });
 });
 
-describe("compileThreadsPerProcess", () => {
+describe("compileWorkersPerProcess", () => {
   it.each([
     [1, 2, 1],
     [1, 8, 7],
@@ -24,8 +24,8 @@ describe("compileThreadsPerProcess", () => {
     [2, 8, 3],
     [8, 8, 1],
     [16, 8, 1],
-  ])("%i processes on %i cores: %i compile threads each", (processes, cores, threads) => {
-    expect(compileThreadsPerProcess(processes, cores)).toBe(threads);
+  ])("%i processes on %i cores: %i compile workers each", (processes, cores, threads) => {
+    expect(compileWorkersPerProcess(processes, cores)).toBe(threads);
   });
 });
 

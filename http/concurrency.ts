@@ -19,11 +19,12 @@ export function serverProcesses(value: string | undefined, byDefault: number): {
 }
 
 /**
- * Compile threads for each process (piscina, server/workers/pool.ts): the cores but one, shared
- * among the processes, and at least one each. With one process per core that is one thread each,
- * which runs at a lower priority than the request threads, so a cold crawl cannot starve warm pages.
+ * Compile workers for each server process (worker processes, server/workers/pool.ts): the cores but
+ * one, shared among the server processes, and at least one each. With one server process per core
+ * that is one worker each, which runs at a lower priority than the servers, so a cold crawl cannot
+ * starve warm pages.
  */
-export function compileThreadsPerProcess(processes: number, cores = os.availableParallelism()): number {
+export function compileWorkersPerProcess(processes: number, cores = os.availableParallelism()): number {
   return Math.max(1, Math.floor((cores - 1) / processes));
 }
 

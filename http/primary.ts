@@ -7,8 +7,8 @@ export interface PrimaryOptions {
   processes: number;
   /** The server module each process runs (build/index.js). */
   entry: string;
-  /** Compile threads each process may start (server/workers/pool.ts). */
-  compileThreads: number;
+  /** Compile worker processes each server process may start (server/workers/pool.ts). */
+  compileWorkers: number;
   /** Front processes on the public port (front.ts); with none, the server processes share it. */
   fronts: number;
   /** The front module (build/front.js). */
@@ -29,7 +29,7 @@ const RESTART_DELAY_MS = 1_000;
  * With fronts (front.ts), they take the port instead, and each server process listens on a loopback
  * port of its own that this process tells the fronts, with the pages the server processes keep.
  */
-export function runPrimary({ processes, entry, compileThreads, fronts: frontCount, frontEntry }: PrimaryOptions): void {
+export function runPrimary({ processes, entry, compileWorkers, fronts: frontCount, frontEntry }: PrimaryOptions): void {
   const running = new Set<Worker>();
   const followers = new Set<Worker>();
   const fronts = new Set<Worker>();
@@ -56,7 +56,7 @@ export function runPrimary({ processes, entry, compileThreads, fronts: frontCoun
         ? {}
         : {
             [ROLE_VARIABLE]: role,
-            SUI_DOCS_WORKER_THREADS: String(compileThreads),
+            SUI_DOCS_WORKER_PROCESSES: String(compileWorkers),
             ...(frontCount > 0 ? { [BEHIND_FRONT_VARIABLE]: "1" } : {}),
           },
     );
@@ -134,7 +134,7 @@ export function runPrimary({ processes, entry, compileThreads, fronts: frontCoun
 
   for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => stopAll(0));
   console.log(
-    `sui-docs: ${processes} server processes (WEB_CONCURRENCY), ${compileThreads} compile thread${compileThreads === 1 ? "" : "s"} each` +
+    `sui-docs: ${processes} server processes (WEB_CONCURRENCY), ${compileWorkers} compile worker${compileWorkers === 1 ? "" : "s"} each` +
       (frontCount > 0 ? `, behind ${frontCount} front process${frontCount === 1 ? "" : "es"} (FRONT_PROCESSES)` : ""),
   );
   fork("leader");

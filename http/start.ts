@@ -4,7 +4,7 @@
  * and no front, the server itself in this process.
  */
 import { fileURLToPath } from "node:url";
-import { compileThreadsPerProcess, defaultServerProcesses, frontProcesses, serverProcesses } from "./concurrency";
+import { compileWorkersPerProcess, defaultServerProcesses, frontProcesses, serverProcesses } from "./concurrency";
 import { runPrimary } from "./primary";
 
 const server = new URL("./index.js", import.meta.url);
@@ -24,7 +24,7 @@ else
   runPrimary({
     processes,
     entry: fileURLToPath(server),
-    compileThreads: compileThreadsPerProcess(processes),
+    compileWorkers: compileWorkersPerProcess(processes),
     fronts,
     frontEntry: fileURLToPath(new URL("./front.js", import.meta.url)),
   });

@@ -76,7 +76,7 @@ async function measure(ask: (q: string) => Promise<number>, floor?: () => Promis
   return percentile(all, 95);
 }
 
-/** The live index of the embedded content, built as the server builds it (clean Markdown in worker threads), searched in this thread. */
+/** The live index of the embedded content, built as the server builds it (clean Markdown in worker processes), searched in this thread. */
 async function inProcess(): Promise<void> {
   const dir = tempDir("search-latency");
   fs.cpSync(path.join(ROOT, "content"), dir, { recursive: true });

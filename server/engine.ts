@@ -44,7 +44,7 @@ export interface EngineOptions {
   compiledCacheBytes?: number;
   /** Where compiled pages are persisted across restarts (DATA_DIR/compiled); unset keeps them in memory only. */
   compiledDir?: string;
-  /** The worker threads that compile and generate; default: the process's shared pool. */
+  /** The worker processes that compile and generate; default: the process's shared pool. */
   workers?: WorkerPool;
   /** Time limit of one page compile, ms. */
   compileTimeoutMs?: number;

@@ -1,10 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { CACHE_BUDGETS, RSS_LIMIT_MB, RUNTIME_MB } from "./memory-budget";
+import { CACHE_BUDGETS, RSS_LIMIT_MB, RUNTIME_MB, WORKER_PROCESS_MB } from "./memory-budget";
 
 describe("the memory plan", () => {
   it("fits every cache, full, beside the runtime's own footprint under the RSS limit", () => {
     const cachesMb = Object.values(CACHE_BUDGETS).reduce((sum, bytes) => sum + bytes, 0) / 1024 / 1024;
     const runtimeMb = Object.values(RUNTIME_MB).reduce((sum, mb) => sum + mb, 0);
     expect(cachesMb + runtimeMb).toBeLessThanOrEqual(RSS_LIMIT_MB);
+  });
+
+  it("fits a worker process, its heap full, under the RSS limit", () => {
+    expect(WORKER_PROCESS_MB.heapLimit + WORKER_PROCESS_MB.runtime).toBeLessThanOrEqual(RSS_LIMIT_MB);
   });
 });

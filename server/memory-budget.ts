@@ -3,16 +3,16 @@
  * page, every page at old commits, endless unknown URLs). Every cache is bounded in bytes (its
  * values weighed by a size function), and the bounds below are chosen together so that, all full,
  * they fit beside what the runtime needs anyway. Measured with `npm run bench:scale` on its
- * 50,000-commit repository (379 pages, ~90 KB of HTML each), Node 20, one worker thread, as RSS
- * less what the caches held:
+ * 50,000-commit repository (379 pages, ~90 KB of HTML each), Node 20, as RSS less what the caches
+ * held. Compiles, generated pages, clean Markdown and search indexes run in worker processes
+ * (server/workers/pool.ts), each a process of its own with its own bound (the last table).
  *
  * | Part | MB | What it is |
  * |---|---|---|
  * | Main thread | ~200 | Node, the app's code, React; V8's heap with its slack and garbage between collections (young generation 2 × 4 MB: `--max-semi-space-size=4`); the allocator's slack (`MALLOC_ARENA_MAX=2`) |
- * | Worker thread | ~90 | its own V8 heap: Shiki's grammars and compiled regular expressions, remark/rehype (old generation limited to 96 MB, young to 8 MB: server/workers/pool.ts) |
  * | Search index | ~16 | the live commit's (measured: 2,857 sections take 16 MB of heap, as SearchIndex.load now weighs it) |
  * | The caches below, all full | ~94 | |
- * | Total | ~400 | |
+ * | Total | ~310 | |
  *
  * The plan does not hold yet: at stop 12 the server read 392–496 MB after the phases (BENCHMARKS.md,
  * Scale). What exceeds it is garbage, not the caches: dead Buffers of rendered documents (external
@@ -36,6 +36,13 @@
  * | pageDiffs | 0.5 MB | page diffs by commit pair (~20 KB each) |
  * | recentChanges | 0.5 MB | pages of the `/changes` feed |
  * | refListings | 0.5 MB | the branches, tags and pull requests `?ref=` previews (server/refs/ref-tips.ts: at most 2,000 refs of ~100 B, two listings) |
+ *
+ * A worker process (server/workers/pool.ts), one per core but one:
+ *
+ * | Part | MB | What it is |
+ * |---|---|---|
+ * | V8 heap | ≤ 160 | Shiki's grammars and compiled regular expressions, remark/rehype, a job's garbage; the old generation is limited to 160 MB (the whole catalogue's search index is built in one job and needs 96–128 MB), the young to 2 × 4 MB |
+ * | Node and the allocator | ~60 | |
  *
  * A cache smaller than what readers rotate through misses every time, so the live pages get the
  * largest share and old commits compete among themselves. Everything not listed is bounded by
@@ -68,8 +75,11 @@ export const CACHE_BUDGETS = {
   refListings: 0.5 * MB,
 } as const;
 
-/** What the server needs besides its caches (see the table above), MB. */
-export const RUNTIME_MB = { mainThread: 200, workerThread: 90, liveSearchIndex: 16 } as const;
+/** What the server process needs besides its caches (see the table above), MB. */
+export const RUNTIME_MB = { mainThread: 200, liveSearchIndex: 16 } as const;
+
+/** A worker process: its heap limit (server/workers/pool.ts) and what Node needs beside it, MB. */
+export const WORKER_PROCESS_MB = { heapLimit: 160, runtime: 60 } as const;
 
 /** The bound no process of the server may exceed, MB. */
 export const RSS_LIMIT_MB = 400;

@@ -3,7 +3,7 @@ import type { CacheStats } from "./cache";
 
 /** Where this process's memory is, in bytes, for /api/status: what a memory budget is checked against. */
 export interface MemoryStatus {
-  /** Resident set: the whole process, worker threads and native allocations included. */
+  /** Resident set: the whole process, its threads and native allocations included (worker processes are their own). */
   rss: number;
   heapUsed: number;
   heapTotal: number;

@@ -5,7 +5,7 @@ import { cleanMarkdownBody } from "../server/markdown/index";
 import { pageSections } from "../server/search/sections";
 
 /**
- * Runs `task` over `items`, four at a time: the server compiles in a worker thread while it renders
+ * Runs `task` over `items`, four at a time: the server compiles in a worker process while it renders
  * and sends another page, which one request at a time leaves idle.
  */
 async function inTurns<T>(items: T[], task: (item: T) => Promise<void>): Promise<void> {

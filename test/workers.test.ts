@@ -10,7 +10,7 @@ import { startServer } from "./helpers/server";
 
 const RUNAWAY_JOBS = path.resolve(import.meta.dirname, "fixtures/runaway-jobs.mjs");
 
-describe("compiling in worker threads", () => {
+describe("compiling in worker processes", () => {
   let work: WorkingCopy;
   let commit: string;
   let pool: WorkerPool;
@@ -22,7 +22,7 @@ describe("compiling in worker threads", () => {
       .write(page("guides/third", "Third Guide", "## Third\n\nA page of its own.", { sidebar: "guidesSidebar" }))
       .write(page("guides/hoard", "Hoard", "HOARD: this page's compile needs ever more memory.", { sidebar: "guidesSidebar" }));
     commit = work.commit("Pages");
-    pool = new WorkerPool({ filename: RUNAWAY_JOBS, threads: 2 });
+    pool = new WorkerPool({ filename: RUNAWAY_JOBS, processes: 2 });
   });
   afterAll(() => pool?.close());
 
@@ -59,7 +59,7 @@ describe("compiling in worker threads", () => {
   }, 60_000);
 
   it("stops a compile that needs more memory than the worker's heap limit, with an error page's message, while other pages compile", async () => {
-    const bounded = new WorkerPool({ filename: RUNAWAY_JOBS, threads: 1, memoryMb: 64 });
+    const bounded = new WorkerPool({ filename: RUNAWAY_JOBS, processes: 1, memoryMb: 64 });
     try {
       const engine = new ContentEngine(new GitStore(`${work.dir}/.git`), { workers: bounded, log: () => {} });
       const snapshot = await engine.snapshot(commit);
@@ -74,7 +74,7 @@ describe("compiling in worker threads", () => {
   }, 120_000);
 
   it("refuses work with a BusyError when the queue is full, instead of waiting without end", async () => {
-    const small = new WorkerPool({ filename: RUNAWAY_JOBS, threads: 1, maxQueue: 1 });
+    const small = new WorkerPool({ filename: RUNAWAY_JOBS, processes: 1, maxQueue: 1 });
     const input = { path: "docs/a.mdx", source: "RUNAWAY", files: {} };
     try {
       await small.run("compile", { path: "docs/a.mdx", source: "A warm-up.", files: {} }, 20_000);

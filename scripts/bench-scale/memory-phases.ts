@@ -9,7 +9,7 @@ export interface MemoryReading {
   /** Requests made in the phase, and how many were answered other than 200. */
   requests: number;
   notOk: number;
-  /** VmRSS of the server process, its worker threads included. */
+  /** VmRSS of the server process (its worker processes are listed in `children`). */
   serverMb: number;
   /** VmRSS of each process the server runs at that moment (git cat-file, ...). */
   children: Array<{ name: string; mb: number }>;

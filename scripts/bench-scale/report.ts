@@ -132,7 +132,7 @@ export function renderScaleReport(run: ScaleRun): string {
     `|${header.map(() => "---").join("|")}|`,
     ...rows.map((cells) => `| ${cells.join(" | ")} |`),
     "",
-    "Memory of the first server, read after each phase of reading (RSS of the server process, its worker threads included; the main thread's V8 heap used of its size and the memory outside it from `/api/status`; the git processes it runs):",
+    "Memory of the first server, read after each phase of reading (RSS of the server process; the main thread's V8 heap used of its size and the memory outside it from `/api/status`; and the RSS of each process it runs: its compile workers, git):",
     "",
     ...memoryTable(run.results),
     "",

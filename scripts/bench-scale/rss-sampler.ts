@@ -35,6 +35,7 @@ export function rssOf(pid: number): number | undefined {
  */
 export function nameOf(pid: number): string {
   const name = (readProc(pid, "comm") ?? "?").trim();
+  if (name === "node" && /workers\/jobs/.test(readProc(pid, "cmdline") ?? "")) return "compile worker";
   if (name !== "git") return name;
   const subcommand = (readProc(pid, "cmdline") ?? "")
     .split("\0")

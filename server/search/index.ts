@@ -165,7 +165,7 @@ export class SearchService {
   }
 
   /**
-   * Builds a commit's index in a worker thread, so requests keep being answered meanwhile, from
+   * Builds a commit's index in a worker process, so requests keep being answered meanwhile, from
    * each page's clean Markdown: a snippet's text is found under every page that includes it, so
    * snippets are not indexed as pages of their own.
    */

@@ -34,7 +34,7 @@ export interface SearchResults {
 /** Sections shown under each page: enough to see where it talks about the words, few enough to scan. */
 export const SECTIONS_PER_PAGE = 3;
 
-/** An index as plain data, built in a worker thread and loaded on the request thread. */
+/** An index as plain data, built in a worker process and loaded on the request thread. */
 export interface SerializedSearchIndex {
   index: string;
   sections: Section[];

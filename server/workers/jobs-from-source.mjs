@@ -1,8 +1,7 @@
-// The worker entry when the server runs from TypeScript source (vitest, tsx): Node cannot load
-// jobs.ts by itself, and worker threads do not inherit tsx's loader, so register it here first.
+// The worker's entry when the server runs from TypeScript source (vitest, tsx): Node cannot load
+// jobs.ts by itself, and the worker process does not inherit tsx's loader, so register it here first.
 import { register } from "tsx/esm/api";
 
 register();
 const jobs = await import("./jobs.ts");
-
-export const { compile, generate, searchIndex, markdown } = jobs;
+jobs.serveJobs(jobs.jobTable);

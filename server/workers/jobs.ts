@@ -1,9 +1,10 @@
 /**
- * The work that runs in worker threads, off the request thread: compiling pages, generating
- * reference pages from data files, building search indexes. This module is the worker's entry
- * (piscina calls its named exports); each job takes and returns plain data.
+ * The work that runs in worker processes, off the request thread: compiling pages, generating
+ * reference pages from data files, building search indexes. Each job takes and returns plain data.
+ * Run as a process's entry (build/workers/jobs.js, which the pool forks), this module serves them
+ * (serve-jobs.ts).
  */
-import type { MessagePort } from "node:worker_threads";
+import { pathToFileURL } from "node:url";
 import type { GeneratedPage } from "../content/generator";
 import { generators } from "../generators";
 import { compileMdx, type MdxInput } from "../mdx/compile";
@@ -12,25 +13,13 @@ import { cleanMarkdownBody } from "../markdown/index";
 import { formatProblem, PageProblems, type PageProblem } from "../mdx/problems";
 import { pageSections } from "../search/sections";
 import { SearchIndex, type SerializedSearchIndex } from "../search/search-index";
+import { serveJobs } from "./serve-jobs";
+
+export { serveJobs };
 
 // Load the grammars as soon as the worker starts, not during the first page's compile (a push
 // waiting to go live would pay for it).
 void getHighlighter();
-
-/** What the pool sends: the job's input, and a port to say when the job starts (its time limit starts then). */
-export interface Task<I> {
-  input: I;
-  started: MessagePort;
-}
-
-/** Wraps a job so that it reports its start; waiting in the queue does not count against its time limit. */
-export function asJob<I, O>(run: (input: I) => O) {
-  return ({ input, started }: Task<I>): O => {
-    started.postMessage("started");
-    started.close();
-    return run(input);
-  };
-}
 
 export type CompileOutcome = { ok: true; json: string } | { ok: false; problems: PageProblem[] };
 
@@ -78,15 +67,15 @@ function buildSearchIndex({ pages }: { pages: SearchPage[] }): SerializedSearchI
   return SearchIndex.build(pages.flatMap((page) => pageSections(page.id, page.title, page.markdown))).serialize();
 }
 
-export const compile = asJob(compilePage);
-export const generate = asJob(generatePages);
-export const searchIndex = asJob(buildSearchIndex);
-export const markdown = asJob(cleanMarkdown);
+/** The jobs by name. */
+export const jobTable = {
+  compile: compilePage,
+  generate: generatePages,
+  searchIndex: buildSearchIndex,
+  markdown: cleanMarkdown,
+};
 
 /** The jobs by name, with their input and output, for the pool's types. */
-export interface Jobs {
-  compile: typeof compilePage;
-  generate: typeof generatePages;
-  searchIndex: typeof buildSearchIndex;
-  markdown: typeof cleanMarkdown;
-}
+export type Jobs = typeof jobTable;
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) serveJobs(jobTable);

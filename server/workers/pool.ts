@@ -1,22 +1,23 @@
+import { fork, type ChildProcess } from "node:child_process";
 import os from "node:os";
 import { fileURLToPath } from "node:url";
-import { MessageChannel } from "node:worker_threads";
-import { Piscina } from "piscina";
 import { BusyError } from "../errors";
+import { WORKER_PROCESS_MB } from "../memory-budget";
 import type { Jobs } from "./jobs";
+import type { JobMessage, JobRequest } from "./serve-jobs";
 
 export interface WorkerPoolOptions {
-  /** Worker threads; default: one per core but one. */
-  threads?: number;
-  /** Jobs waiting for a thread before new ones are refused with a BusyError. */
+  /** Worker processes; default: one per core but one. */
+  processes?: number;
+  /** Jobs waiting for a worker before new ones are refused with a BusyError. */
   maxQueue?: number;
   /** Heap limit of each worker, MB. */
   memoryMb?: number;
-  /** The worker's entry module (tests substitute their own). Default: jobs.ts, or workers/jobs.js in the build. */
+  /** The worker's entry module (tests substitute their own). Default: jobs-from-source.mjs, or workers/jobs.js in the build. */
   filename?: string;
 }
 
-/** A job that ran longer than its time limit; its worker was terminated. */
+/** A job that ran longer than its time limit; its worker process was ended. */
 export class JobTimeoutError extends Error {
   constructor(
     readonly job: string,
@@ -27,7 +28,7 @@ export class JobTimeoutError extends Error {
   }
 }
 
-/** A job that needed more memory than a worker's heap limit; its worker was terminated. */
+/** A job that needed more memory than a worker's heap limit; its worker process was ended. */
 export class JobMemoryError extends Error {
   constructor(
     readonly job: string,
@@ -39,98 +40,185 @@ export class JobMemoryError extends Error {
 }
 
 /**
- * The heap limit of a worker thread, MB. A compile's own memory is a few MB; every page of the
- * embedded content and its generated references compiled and generated within a 48 MB limit, but
- * building the search index of the whole catalogue in one job needs more than 96 MB (and less than
- * 128). Under the former 256 MB, V8 let the worker's heap fill with garbage up to ~170 MB between
- * collections, RSS the memory plan (server/memory-budget.ts) cannot afford.
+ * The heap limit of a worker process, MB (server/memory-budget.ts). A compile's own memory is a few
+ * MB; every page of the embedded content and its generated references compiled and generated
+ * within a 48 MB limit, but building the search index of the whole catalogue in one job needs more
+ * than 96 MB (and less than 128).
  */
-const WORKER_HEAP_MB = 160;
+const WORKER_HEAP_MB = WORKER_PROCESS_MB.heapLimit;
+
+/** An idle worker beyond the first is stopped after this long: each holds its own grammars. */
+const IDLE_MS = 5 * 60_000;
+
+interface Job {
+  id: number;
+  name: string;
+  input: unknown;
+  timeoutMs: number;
+  resolve: (value: never) => void;
+  reject: (error: Error) => void;
+}
+
+interface Worker {
+  child: ChildProcess;
+  ready: boolean;
+  job?: Job;
+  timer?: NodeJS.Timeout;
+  /** Why the pool stopped it, when it did: what its job's caller gets. */
+  stoppedFor?: Error;
+}
 
 /**
- * Worker threads for CPU-heavy jobs, so the request thread keeps answering while pages compile.
- * Workers get an empty environment (no secrets), a heap limit, a lower CPU priority than the request
- * thread, and a time limit per job (a job over
- * it terminates its worker, which piscina replaces); the queue is bounded, so overload is a quick
- * 503 rather than an ever longer wait.
+ * Worker processes for CPU-heavy jobs, so the request thread keeps answering while pages compile.
+ * Processes rather than threads: a worker's heap, grammars and garbage are its own process's
+ * memory, not the server's, and go back to the system when it ends; a worker that crashes cannot
+ * take the server with it. Workers get an empty environment (no secrets), a heap limit, a lower CPU
+ * priority than the server, and a time limit per job counted from the job's start (a job over it
+ * ends its worker, and another starts); the queue is bounded, so overload is a quick 503 rather
+ * than an ever longer wait.
  */
 export class WorkerPool {
-  private readonly piscina: Piscina;
-  /** Jobs running or waiting; counted here because piscina's own maxQueue also admits jobs for workers still starting. */
+  private readonly workers = new Set<Worker>();
+  private readonly queue: Job[] = [];
+  /** Jobs running or waiting. */
   private outstanding = 0;
+  private nextId = 0;
+  private readonly size: number;
   private readonly capacity: number;
   private readonly memoryMb: number;
+  private readonly filename: string;
   private closed = false;
 
   constructor(options: WorkerPoolOptions = {}) {
-    const filename = options.filename ?? defaultEntry();
+    this.filename = options.filename ?? defaultEntry();
     // One core stays the request thread's: with a worker on every core, a cold crawl took warm
     // readers' p99 from 53 ms up, and each worker holds its own grammars (RSS).
     // Several server processes (WEB_CONCURRENCY) share the cores: http/primary.ts gives each its part.
-    const threads = options.threads ?? (Number(process.env.SUI_DOCS_WORKER_THREADS) || Math.max(1, os.availableParallelism() - 1));
-    this.capacity = threads + (options.maxQueue ?? 256);
+    this.size = options.processes ?? (Number(process.env.SUI_DOCS_WORKER_PROCESSES) || Math.max(1, os.availableParallelism() - 1));
+    this.capacity = this.size + (options.maxQueue ?? 256);
     this.memoryMb = options.memoryMb ?? WORKER_HEAP_MB;
-    this.piscina = new Piscina({
-      filename,
-      // One worker starts at once and loads its grammars in the background; more start under load
-      // and stay a while, since each pays for loading the grammars again.
-      minThreads: 1,
-      maxThreads: threads,
-      idleTimeout: 5 * 60_000,
-      env: {},
-      // Linux: a lower priority for the worker threads only, so requests on the main thread come first.
-      niceIncrement: 10,
-      // A small young generation: V8's default reserves 32 MB per thread that a compile never needs
-      // at once (server/memory-budget.ts).
-      resourceLimits: { maxOldGenerationSizeMb: this.memoryMb, maxYoungGenerationSizeMb: 8 },
-    });
+    // One worker starts at once and loads its grammars in the background.
+    this.spawn();
   }
 
   /**
-   * Runs the named job on a worker thread. Rejects with JobTimeoutError when it runs longer than
-   * `timeoutMs` (time spent waiting for a thread does not count), JobMemoryError when it needs more
+   * Runs the named job in a worker process. Rejects with JobTimeoutError when it runs longer than
+   * `timeoutMs` (time spent waiting for a worker does not count), JobMemoryError when it needs more
    * than the worker's heap limit, BusyError when the queue is full.
    */
   async run<K extends keyof Jobs>(name: K, input: Parameters<Jobs[K]>[0], timeoutMs: number): Promise<Awaited<ReturnType<Jobs[K]>>> {
-    // piscina would start new workers for jobs that come after destroy().
     if (this.closed) throw new BusyError("The server is shutting down.");
     if (this.outstanding >= this.capacity) {
       throw new BusyError("The server is busy compiling pages and cannot take more work right now; try again in a few seconds.");
     }
     this.outstanding++;
-    const timeout = new AbortController();
-    const { port1, port2 } = new MessageChannel();
-    let timer: NodeJS.Timeout | undefined;
-    port1.once("message", () => (timer = setTimeout(() => timeout.abort(), timeoutMs)));
     try {
-      return await this.piscina.run({ input, started: port2 }, { name, signal: timeout.signal, transferList: [port2] });
-    } catch (error) {
-      if (timeout.signal.aborted) throw new JobTimeoutError(name, timeoutMs);
-      if ((error as NodeJS.ErrnoException).code === "ERR_WORKER_OUT_OF_MEMORY") throw new JobMemoryError(name, this.memoryMb);
-      throw error;
+      return await new Promise<Awaited<ReturnType<Jobs[K]>>>((resolve, reject) => {
+        this.queue.push({ id: ++this.nextId, name, input, timeoutMs, resolve, reject });
+        this.dispatch();
+      });
     } finally {
       this.outstanding--;
-      clearTimeout(timer);
-      port1.close();
     }
   }
 
-  /** Jobs running or waiting for a thread. */
+  /** Jobs running or waiting for a worker. */
   get pending(): number {
     return this.outstanding;
   }
 
-  /** Terminates every worker, running jobs included; their callers get an error. */
+  /** Ends every worker, running jobs included; their callers, and those of waiting jobs, get an error. */
   async close(): Promise<void> {
     this.closed = true;
-    await this.piscina.destroy();
+    for (const job of this.queue.splice(0)) job.reject(new BusyError("The server is shutting down."));
+    const exits = [...this.workers].map((worker) => new Promise((resolve) => worker.child.once("exit", resolve)));
+    for (const worker of this.workers) this.stop(worker, new BusyError("The server is shutting down."));
+    await Promise.all(exits);
+  }
+
+  /** Hands waiting jobs to ready workers, starting workers up to the pool's size. */
+  private dispatch(): void {
+    for (const worker of this.workers) {
+      if (!this.queue.length) return;
+      if (worker.ready && !worker.job) this.start(worker, this.queue.shift()!);
+    }
+    const starting = [...this.workers].filter((worker) => !worker.ready).length;
+    for (let i = starting; i < this.queue.length && this.workers.size < this.size; i++) this.spawn();
+  }
+
+  private start(worker: Worker, job: Job): void {
+    clearTimeout(worker.timer);
+    worker.job = job;
+    worker.child.send({ id: job.id, name: job.name, input: job.input } satisfies JobRequest);
+  }
+
+  private spawn(): void {
+    const child = fork(this.filename, [], {
+      // Nothing of the server's environment (secrets), not even NODE_ENV (typed as always set).
+      env: {} as NodeJS.ProcessEnv,
+      execArgv: [`--max-old-space-size=${this.memoryMb}`, "--max-semi-space-size=4"],
+      serialization: "advanced",
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    });
+    const worker: Worker = { child, ready: false };
+    this.workers.add(worker);
+    try {
+      // Linux: a lower priority for the workers, so requests on the server's thread come first.
+      if (child.pid) os.setPriority(child.pid, Math.min(19, os.getPriority(process.pid) + 10));
+    } catch {
+      // not permitted here: the workers run at the server's priority
+    }
+    child.on("message", (message: JobMessage) => this.receive(worker, message));
+    child.on("exit", (code, signal) => this.ended(worker, code, signal));
+  }
+
+  private receive(worker: Worker, message: JobMessage): void {
+    const job = worker.job;
+    if (message.kind === "ready") {
+      worker.ready = true;
+      return this.dispatch();
+    }
+    if (!job || message.id !== job.id) return;
+    if (message.kind === "started") {
+      worker.timer = setTimeout(() => this.stop(worker, new JobTimeoutError(job.name, job.timeoutMs)), job.timeoutMs);
+      return;
+    }
+    clearTimeout(worker.timer);
+    worker.job = undefined;
+    if (message.kind === "done") job.resolve(message.result as never);
+    else job.reject(new Error(message.message));
+    if (this.workers.size > 1) worker.timer = setTimeout(() => !worker.job && this.stop(worker), IDLE_MS).unref();
+    this.dispatch();
+  }
+
+  private stop(worker: Worker, reason?: Error): void {
+    worker.stoppedFor ??= reason;
+    worker.child.kill("SIGKILL");
+  }
+
+  private ended(worker: Worker, code: number | null, signal: NodeJS.Signals | null): void {
+    clearTimeout(worker.timer);
+    this.workers.delete(worker);
+    const job = worker.job;
+    if (job) {
+      // V8 aborts a process whose heap reached its limit.
+      const outOfMemory = signal === "SIGABRT" || code === 134;
+      job.reject(
+        worker.stoppedFor ??
+          (outOfMemory
+            ? new JobMemoryError(job.name, this.memoryMb)
+            : new Error(`the worker process running ${job.name} ended (${signal ?? `exit code ${code}`})`)),
+      );
+    }
+    if (this.closed) return;
+    if (!this.workers.size) this.spawn();
+    this.dispatch();
   }
 }
 
 /**
- * In the build, the server is one bundle (build/index.js) and the worker entry sits beside it in
- * build/workers/jobs.js (`npm run build` emits both). Run from source (vitest, tsx), the worker loads
- * jobs.ts through tsx.
+ * In the build, the worker's entry is build/workers/jobs.js beside the server's bundle (`npm run
+ * build` emits both). Run from source (vitest, tsx), the worker loads jobs.ts through tsx.
  */
 function defaultEntry(): string {
   return fileURLToPath(new URL(import.meta.url.endsWith(".ts") ? "./jobs-from-source.mjs" : "./workers/jobs.js", import.meta.url));

@@ -14,10 +14,10 @@
  * | The caches below, all full | ~94 | |
  * | Total | ~310 | |
  *
- * The plan does not hold yet: at stop 12 the server read 392–496 MB after the phases (BENCHMARKS.md,
- * Scale). What exceeds it is garbage, not the caches: dead Buffers of rendered documents (external
- * memory up to ~100 MB over the rendered-page cache between full collections) and the main heap's
- * garbage, both counted above as "slack" at a fraction of what they reach.
+ * Measured against it at 50,000 commits (BENCHMARKS.md, Scale), the server process read 237, 365, 365
+ * and 377 MB after its phases and the compile worker at most 164 MB. What the table counts as slack
+ * is mostly garbage: dead Buffers of rendered documents (external memory up to ~90 MB over the
+ * rendered-page cache between full collections) and the main heap's garbage.
  *
  * | Cache | Budget | What it holds |
  * |---|---|---|

@@ -90,12 +90,14 @@ function caseName(r: CaseResult): string {
 function cloneLine(r: CaseResult): string | undefined {
   if (!r.clone) return undefined;
   const allowedMs = 2 * r.clone.gitCloneBareMs + 5000;
-  const peak = Math.max(r.serverPeak?.mb ?? 0, r.childPeak?.mb ?? 0);
-  const met = !isFailed(r.firstStartMs) && r.firstStartMs <= allowedMs && peak < TARGETS.rssMb;
+  // While the first start (the clone) runs; what the server reaches later is in the tables.
+  const peak = r.firstStartPeak;
+  const met = !isFailed(r.firstStartMs) && r.firstStartMs <= allowedMs && peak !== undefined && peak.mb < TARGETS.rssMb;
   return (
-    `First clone of ${r.spec.label} over HTTP: the server's first start took ${cell(r.firstStartMs, (ms) => duration(ms, r.limitMs))}, ` +
+    `First clone of ${r.spec.label} over HTTP: the server's first start took ${cell(r.firstStartMs, (ms) => duration(ms, r.limitMs))} ` +
+    `(its highest process meanwhile: ${peak ? `${peak.name} ${n(peak.mb)} MB` : "not measured"}), ` +
     `\`git clone --bare\` of the same URL ${duration(r.clone.gitCloneBareMs, r.limitMs)} (its peak: ${r.clone.gitPeak.name} ${n(r.clone.gitPeak.mb)} MB); ` +
-    `allowed ${duration(allowedMs, r.limitMs)} with no process over ${TARGETS.rssMb} MB: ${met ? "met" : "**missed**"}.`
+    `allowed ${duration(allowedMs, r.limitMs)} with no process over ${TARGETS.rssMb} MB while it runs: ${met ? "met" : "**missed**"}.`
   );
 }
 

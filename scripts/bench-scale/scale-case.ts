@@ -65,6 +65,8 @@ export interface CaseResult {
   rssAfterColdMb: Outcome<number>;
   /** Memory after every live page, every page at three old commits, and 10,000 unknown URLs. */
   memory: Outcome<MemoryReading[]>;
+  /** The highest RSS of any process (the server, git) from the first start until the server answered: for a remote, its first clone. */
+  firstStartPeak?: ProcessPeak;
   /** The server's highest RSS: over its whole life (start, cold pages, histories, pushes), and in the crawl. */
   serverPeak?: ProcessPeak;
   /** The highest RSS of any process the server started (git, esbuild) in that time. */
@@ -273,6 +275,8 @@ export async function runCase(spec: CaseSpec, content: readonly ContentFile[], o
     const { server } = first;
     running.push(server);
     result.firstStartMs = first.ms;
+    // Everything the first start ran (for a remote: the clone) has ended by the time it answers.
+    result.firstStartPeak = first.sampler?.highest().reduce<ProcessPeak | undefined>(higher, undefined);
     const { url } = server;
     const ids = (JSON.parse((await get(`${url}/api/catalogue`)).body) as Array<{ id: string }>).map((p) => p.id);
     result.pages = ids.length;

@@ -29,7 +29,7 @@ export interface WarmRun {
 export interface Memory {
   /** RSS of the server process. */
   serverMb: number;
-  /** RSS of the processes it started (the esbuild service that compiles MDX). */
+  /** RSS of the processes it started (its compile worker, and the esbuild service that worker runs). */
   childrenMb: number;
 }
 
@@ -59,7 +59,7 @@ const n = (value: number, digits = 0) => value.toLocaleString("en-US", { minimum
 const ms = (value: number) => `${n(value, value < 10 ? 1 : 0)} ms`;
 const verdict = (met: boolean) => (met ? "met" : "**missed**");
 
-const memory = (m: Memory) => `${n(m.serverMb)} MB (its esbuild child: ${n(m.childrenMb)} MB more)`;
+const memory = (m: Memory) => `${n(m.serverMb)} MB (the processes it runs, its compile worker and esbuild: ${n(m.childrenMb)} MB more)`;
 
 function load(result: LoadResult): string {
   const failures = result.failures ? ` · **${n(result.failures)} failures**` : "";

@@ -5,6 +5,7 @@ import { findRenderedPage, type CommitsNow, type Coding, type FoundPage } from "
 import { codingFor } from "./accept-encoding";
 import { accessLogEnabled, logRequest } from "./access-log";
 import { headBlock } from "./security-headers";
+import { WholeResponse } from "./whole-response";
 
 /** What a replayed response was, for the access log. */
 export interface Replayed {
@@ -14,34 +15,36 @@ export interface Replayed {
 }
 
 /**
- * Response heads written out once per page and kept as long as what they describe: a 200's per
- * body (one per coding; the page's headers, the security headers, the coding and the length), a
- * 304's per page (its headers without Content-Type, as Remix answers one). The weak keys are the
- * cached page's own objects, so a head goes when its page leaves the cache.
+ * Responses made once per page and kept as long as what they describe: a 200's per body (one per
+ * coding; the page's headers, the security headers, the coding and the length), a 304's per page
+ * (its headers without Content-Type, as Remix answers one). The weak keys are the cached page's
+ * own objects, so a response goes when its page leaves the cache.
  */
-const okHeads = new WeakMap<Buffer, string[]>();
-const notModifiedHeads = new WeakMap<FoundPage["headers"], string[]>();
+const okResponses = new WeakMap<Buffer, WholeResponse>();
+const notModifiedResponses = new WeakMap<FoundPage["headers"], WholeResponse>();
 
-function okHead(page: FoundPage, security: ReadonlyArray<[string, string]>, coding: Coding | undefined, body: Buffer): string[] {
-  let head = okHeads.get(body);
-  if (!head) {
+function okResponse(page: FoundPage, security: ReadonlyArray<[string, string]>, coding: Coding | undefined, body: Buffer): WholeResponse {
+  let response = okResponses.get(body);
+  if (!response) {
     const encoding: Array<[string, string]> = coding ? [["Content-Encoding", coding]] : [];
-    head = headBlock(security, [...page.headers, ["Vary", "Accept-Encoding"], ...encoding, ["Content-Length", String(body.length)]]);
-    okHeads.set(body, head);
+    const head = headBlock(security, [...page.headers, ["Vary", "Accept-Encoding"], ...encoding, ["Content-Length", String(body.length)]]);
+    response = new WholeResponse(200, head, body);
+    okResponses.set(body, response);
   }
-  return head;
+  return response;
 }
 
-function notModifiedHead(page: FoundPage, security: ReadonlyArray<[string, string]>): string[] {
-  let head = notModifiedHeads.get(page.headers);
-  if (!head) {
-    head = headBlock(
+function notModifiedResponse(page: FoundPage, security: ReadonlyArray<[string, string]>): WholeResponse {
+  let response = notModifiedResponses.get(page.headers);
+  if (!response) {
+    const head = headBlock(
       security,
       page.headers.filter(([name]) => name.toLowerCase() !== "content-type"),
     );
-    notModifiedHeads.set(page.headers, head);
+    response = new WholeResponse(304, head);
+    notModifiedResponses.set(page.headers, response);
   }
-  return head;
+  return response;
 }
 
 /** What a replayer needs to know of its process. */
@@ -67,13 +70,14 @@ export function pageReplayer({ build, security, publicOrigin, now }: ReplayConte
     if (req.method !== "GET" && req.method !== "HEAD") return undefined;
     const page = findRenderedPage(req.url ?? "", publicOrigin(req.headers.host), build, now);
     if (!page) return undefined;
+    const headOnly = req.method === "HEAD";
     if (req.headers["if-none-match"] === page.etag) {
-      res.writeHead(304, notModifiedHead(page, security)).end();
+      notModifiedResponse(page, security).send(res, headOnly);
       return { status: 304 };
     }
-    const coding = req.method === "GET" ? codingFor(req.headers["accept-encoding"]) : undefined;
+    const coding = headOnly ? undefined : codingFor(req.headers["accept-encoding"]);
     const body = page.body(coding);
-    res.writeHead(200, okHead(page, security, coding, body)).end(body);
+    okResponse(page, security, coding, body).send(res, headOnly);
     return { status: 200, length: body.length };
   };
 }

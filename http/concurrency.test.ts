@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compileWorkersPerProcess, defaultServerProcesses, frontProcesses, serverProcesses } from "./concurrency";
+import { compileWorkersPerProcess, defaultServerProcesses, frontExecArgv, frontProcesses, serverProcesses } from "./concurrency";
 
 describe("serverProcesses", () => {
   it.each([
@@ -52,5 +52,16 @@ describe("defaultServerProcesses", () => {
     [0, 8, 8],
   ])("behind %i fronts on %i cores: %i server processes", (fronts, cores, processes) => {
     expect(defaultServerProcesses(fronts, cores)).toBe(processes);
+  });
+});
+
+describe("frontExecArgv", () => {
+  it.each([
+    [["--max-old-space-size=512", "--max-semi-space-size=4"], ["--max-old-space-size=512"]],
+    [["--inspect", "--max-semi-space-size=16"], ["--inspect"]],
+    [["--max-old-space-size=256"], ["--max-old-space-size=256"]],
+    [[], []],
+  ])("the parent's %j gives a front %j", (parent, expected) => {
+    expect(frontExecArgv(parent)).toEqual(expected);
   });
 });

@@ -1,5 +1,6 @@
 import cluster, { type Worker } from "node:cluster";
 import { ROLE_VARIABLE, isCoordinationMessage, type CoordinationMessage, type Role } from "../server/source/coordination";
+import { frontExecArgv } from "./concurrency";
 import { BEHIND_FRONT_VARIABLE, isFrontMessage, type FrontMessage } from "./front-messages";
 
 export interface PrimaryOptions {
@@ -50,7 +51,11 @@ export function runPrimary({ processes, entry, compileWorkers, fronts: frontCoun
 
   const fork = (role: Role | "front"): void => {
     // "advanced": pages cross to the fronts as bytes, not as JSON arrays of numbers.
-    cluster.setupPrimary({ exec: role === "front" ? frontEntry : entry, serialization: "advanced" });
+    cluster.setupPrimary(
+      role === "front"
+        ? { exec: frontEntry, serialization: "advanced", execArgv: frontExecArgv(process.execArgv) }
+        : { exec: entry, serialization: "advanced", execArgv: process.execArgv },
+    );
     const worker = cluster.fork(
       role === "front"
         ? {}

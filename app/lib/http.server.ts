@@ -12,9 +12,10 @@ declare module "@remix-run/node" {
     /**
      * Set by the documentation page route for entry.server, which answers the document: the
      * commit the page was read at (its ETag and its key in the rendered-page cache), and for a
-     * Markdown twin (/page.md) the text sent instead of HTML.
+     * Markdown twin (/page.md) the text sent instead of HTML; for a document, its body as inserted
+     * (compiled HTML from DATA_DIR or a worker), which the Content-Security-Policy must not trust.
      */
-    page?: { commit: string; markdown?: string };
+    page?: { commit: string; markdown?: string; body?: string };
   }
 }
 

@@ -11,7 +11,8 @@ import { documentTitle, siteOf, type MetaArgsWithSite } from "~/lib/site";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const page = await loadPage(request, publicOrigin(request.headers.get("Host")));
-  context.page = page.kind === "markdown" ? { commit: page.commit, markdown: page.text } : { commit: page.commit.oid };
+  context.page =
+    page.kind === "markdown" ? { commit: page.commit, markdown: page.text } : { commit: page.commit.oid, body: page.page.html };
   return data(page, { headers: cacheHeaders(page.pinned) });
 }
 

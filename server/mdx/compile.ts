@@ -1,6 +1,6 @@
 import rehypeShikiFromHighlighter from "@shikijs/rehype/core";
 import { transformerMetaHighlight } from "@shikijs/transformers";
-import type { Element, ElementContent, Properties } from "hast";
+import type { Element, ElementContent, ElementData, Properties } from "hast";
 import type { Root as MdastRoot } from "mdast";
 import type { Handler } from "mdast-util-to-hast";
 import type { MdxJsxFlowElement, MdxJsxTextElement } from "mdast-util-mdx-jsx";
@@ -14,6 +14,7 @@ import { inlineSnippets } from "./inline-snippets";
 import { mdxParser } from "./parser";
 import { PageProblems, problemAt, type PageProblem } from "./problems";
 import { rehypeCodeLanguages } from "./rehype-code-languages";
+import { rehypeHeadingIds } from "./rehype-heading-ids";
 import { rehypeMath } from "./rehype-math";
 import { rehypeMermaid } from "./rehype-mermaid";
 import { rehypeTableCodeBreaks } from "./rehype-table-code-breaks";
@@ -28,7 +29,7 @@ export type { TocEntry };
  * Bump when the output of compileMdx changes for the same input, so cached pages are recompiled
  * (the engine adds the versions of the parser and highlighter packages to every key).
  */
-export const COMPILER_VERSION = "page-html@3";
+export const COMPILER_VERSION = "page-html@4";
 
 export interface MdxInput {
   /** Repository path of the page, e.g. docs/guides/index.mdx. */
@@ -60,6 +61,7 @@ export async function compileMdx({ path, source, files }: MdxInput): Promise<Com
   const hast = await unified()
     .use(remarkRehype, { handlers: { mdxJsxFlowElement: jsxToHast, mdxJsxTextElement: jsxToHast } })
     .use(rehypeSlug)
+    .use(rehypeHeadingIds)
     .use(rehypeToc(toc))
     .use(rehypeMath)
     .use(rehypeMermaid)
@@ -133,6 +135,9 @@ const jsxToHast: Handler = (state, node: JsxElement) => {
     properties[name] = name === "className" && typeof value === "string" ? value.split(/\s+/).filter(Boolean) : value;
   }
   const element: Element = { type: "element", tagName: node.name, properties: properties as Properties, children };
+  // Marked as the author's, in data no attribute can write: the renderer holds it to the authors' lists.
+  // (The cast: hast-util-from-parse5 declares a position every element's data must have; these come from MDX.)
+  element.data = { authored: true } as ElementData;
   return element;
 };
 

@@ -8,6 +8,11 @@ import type { CompiledPage } from "./compile";
  * what it compiled before. Every file may be deleted at any time: a missing, unreadable or corrupt
  * one is simply compiled again. Writes go to a temporary file renamed into place, so a crash never
  * leaves half a page under a key.
+ *
+ * A file is read as the server wrote it, not authenticated: whoever can write DATA_DIR can write the
+ * Git clone beside it too (its config names commands git runs), so a key or signature kept by the
+ * server would protect nothing more. What keeps such a file harmless in a browser is that the page's
+ * Content-Security-Policy never trusts its body (server/content-security-policy.ts).
  */
 export class CompiledStore {
   constructor(private readonly dir: string) {}

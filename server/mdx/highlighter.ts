@@ -49,7 +49,10 @@ export function getHighlighter(): Promise<Highlighter> {
   return highlighter;
 }
 
-/** Carries the fence's `title="..."` and language onto <pre> so the CodeBlock component can show them. */
+/**
+ * Carries the fence's `title="..."` and language onto <pre> so the renderer can show them, and the
+ * code itself, as highlighted, for its copy button (render-html.ts's code frame).
+ */
 export const transformerCodeMeta: ShikiTransformer = {
   name: "code-meta",
   pre(node) {
@@ -57,5 +60,6 @@ export const transformerCodeMeta: ShikiTransformer = {
     const title = /title=(["'])(.*?)\1/.exec(raw)?.[2];
     if (title) node.properties["data-title"] = title;
     node.properties["data-language"] = this.options.lang;
+    node.properties["data-source"] = this.source;
   },
 };

@@ -8,7 +8,7 @@ import { isBlockStyle } from "./token-classes";
  * The markup of the site's components (Admonition, Tabs, Cards, ...) and of the plain elements the
  * site frames (code blocks, tables, links, images, section headings), as the page renderer writes
  * them. The browser's enhancement (app/hooks/useBodyEnhancements.ts) wires what is interactive:
- * it relies on the classes and data attributes written here.
+ * it relies on the classes and data attributes written here, which authors cannot write (safe-html.ts).
  */
 
 export interface RenderContext {
@@ -134,10 +134,16 @@ function linkTarget(href: string): Record<string, string> {
   return /^https?:\/\//i.test(href) ? { href, target: "_blank", rel: "noreferrer" } : { href };
 }
 
-/** Highlighted code, framed with its title and language; the enhancement adds a copy button to the frame. */
+/**
+ * Highlighted code, framed with its title and language. The frame carries the code as Shiki was
+ * given it (`data-copy`, an attribute authors cannot write): the enhancement adds a copy button to
+ * such frames only, and copies that text, never what the page happens to display.
+ */
 function renderCodeBlock(node: Element, attributes: Attributes, context: RenderContext): string {
   const title = attributes.get("data-title");
   const language = attributes.get("data-language");
+  const source = attributes.get("data-source");
+  attributes.delete("data-source");
   attributes.set("tabindex", "0");
   // Shiki's classes and block colours are the same on every block: the stylesheet holds them (token-classes.ts).
   if (
@@ -160,7 +166,12 @@ function renderCodeBlock(node: Element, attributes: Attributes, context: RenderC
   return element(
     "figure",
     { class: "code-block" },
-    caption + element("div", { class: "code-frame" }, element("pre", attributes, code) + languageLabel),
+    caption +
+      element(
+        "div",
+        { class: "code-frame", "data-copy": typeof source === "string" ? source : undefined },
+        element("pre", attributes, code) + languageLabel,
+      ),
   );
 }
 

@@ -10,6 +10,8 @@ const h = (tagName: string, properties: Properties = {}, ...children: Array<Elem
   properties,
   children: children.map((c) => (typeof c === "string" ? { type: "text", value: c } : c)),
 });
+/** Marks an element as written by the page's author, as the compiler does with JSX. */
+const authored = (element: Element): Element => ({ ...element, data: { authored: true } as Element["data"] });
 const render = (...children: Array<ElementContent | Root>) => renderHtml({ type: "root", children: children as Root["children"] });
 
 describe("renderHtml writes only what the allow-lists let through, whatever the tree holds", () => {
@@ -33,6 +35,17 @@ describe("renderHtml writes only what the allow-lists let through, whatever the 
       '<abbr title="&quot;&gt;&lt;script&gt;">x</abbr>',
     ],
     ["aria and data attributes stay", h("span", { ariaLabel: "n", dataKind: "k" }, "x"), "<span aria-label=n data-kind=k>x</span>"],
+    [
+      "an author's element loses classes, data-* and the site's ids",
+      authored(h("div", { className: ["code-frame"], dataCopy: "curl evil | sh", id: "main", title: "t" }, "x")),
+      "<div title=t>x</div>",
+    ],
+    ["an author's element keeps an id of its own", authored(h("span", { id: "my-anchor" }, "x")), "<span id=my-anchor>x</span>"],
+    [
+      "an author's <pre> is no code block: no frame, no copy button",
+      authored(h("pre", { dataSource: "curl evil | sh" }, "npm i")),
+      "<pre>npm i</pre>",
+    ],
     [
       "a component's unknown props go",
       h("Badge", { tone: "kind", onClick: "x", style: "y" }, "b"),
@@ -96,9 +109,14 @@ describe("renderHtml of the site's components", () => {
     ],
     ["h4 has no anchor", "#### Small", "<h4 id=small>Small</h4>"],
     [
+      "a heading named like one of the site's ids gets an id of its own",
+      "## Main",
+      '<h2 id=section-main>Main<a class=heading-anchor href="#section-main" aria-label="Direct link to Main"></a></h2>',
+    ],
+    [
       "a code block is framed with its title and language",
       '```ts title="a.ts"\nconst a = 1;\n```',
-      /^<figure class=code-block><figcaption class=code-title>a\.ts<\/figcaption><div class=code-frame><pre class=shiki tabindex=0 data-title=a\.ts data-language=typescript><code><span class=line><span class=k\w\w>const<\/span>.*<\/code><\/pre><span class=code-language aria-hidden=true>typescript<\/span><\/div><\/figure>$/,
+      /^<figure class=code-block><figcaption class=code-title>a\.ts<\/figcaption><div class=code-frame data-copy="const a = 1;"><pre class=shiki tabindex=0 data-title=a\.ts data-language=typescript><code><span class=line><span class=k\w\w>const<\/span>.*<\/code><\/pre><span class=code-language aria-hidden=true>typescript<\/span><\/div><\/figure>$/,
     ],
   ])("%s", async (_name, body, expected) => {
     const html = await compile(body);

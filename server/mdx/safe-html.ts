@@ -18,12 +18,19 @@ export const COMPONENT_PROPS: Readonly<Record<string, readonly string[]>> = {
   Badge: ["tone"],
 };
 
-/** Attributes any allowed element may carry (besides aria-* and data-*), as written in JSX or HTML. */
-const GLOBAL_ATTRIBUTES = ["id", "class", "className", "title", "lang", "dir", "role", "hidden"];
+/**
+ * Attributes any element an author writes may carry (besides aria-*). No class and no data-*: the
+ * site's stylesheets and scripts key on its own (a copy button goes on a `data-copy` frame the
+ * compiler wrote), pages have no styles or scripts of their own, so an author's could only pass
+ * for the site's.
+ */
+const GLOBAL_ATTRIBUTES = ["id", "title", "lang", "dir", "role", "hidden"];
 
 /** HTML elements authors may write, with the attributes each may carry beyond the global ones. */
 export const HTML_ELEMENTS: Readonly<Record<string, readonly string[]>> = {
-  a: ["href", "target", "rel"],
+  // data-moved (the JSON-RPC index's links, server/openrpc) makes the page's script follow the link
+  // when the URL's hash names it, on this origin only: no more than the link does when clicked.
+  a: ["href", "target", "rel", "data-moved"],
   abbr: [],
   b: [],
   blockquote: ["cite"],
@@ -82,10 +89,38 @@ export const HTML_ELEMENTS: Readonly<Record<string, readonly string[]>> = {
 /** Attributes whose value is a URL, checked with isSafeUrl. */
 export const URL_ATTRIBUTES = new Set(["href", "src", "cite"]);
 
+/** Whether an author may write the attribute `name` on `tag` (its value is checked apart: URLs, ids). */
 export function isAllowedAttribute(tag: string, name: string): boolean {
   if (/^on/i.test(name) || name === "dangerouslySetInnerHTML" || name === "style") return false;
-  if (/^(aria|data)-[a-z0-9-]+$/.test(name)) return true;
+  if (/^aria-[a-z0-9-]+$/.test(name)) return true;
   return GLOBAL_ATTRIBUTES.includes(name) || (HTML_ELEMENTS[tag]?.includes(name) ?? false);
+}
+
+/** Why an author may not write the attribute `name` (isAllowedAttribute said no). */
+export function refusedAttributeReason(name: string): string {
+  if (/^on/i.test(name)) return "event handlers are not allowed";
+  if (name === "class" || name === "className") return "classes are the site's own (its styles and scripts key on them), pages use none";
+  if (/^data-/.test(name)) return "data-* attributes are the site's own (its scripts key on them), pages use none";
+  return "it is not an allowed attribute";
+}
+
+/**
+ * Ids the site's own markup and scripts use on a page (app/components, app/hooks, GFM footnotes),
+ * exactly or as a prefix: one in a page body would make the skip link, the sidebar, tabs or a
+ * footnote lead to the page's element instead.
+ */
+const SITE_IDS = new Set(["main", "doc-sidebar"]);
+const SITE_ID_PREFIXES = ["search-", "tabs-", "user-content-", "footnote-"];
+
+/** Whether `id` is, or may one day be, an id of the site's own markup. */
+export function isSiteId(id: string): boolean {
+  const lower = id.toLowerCase();
+  return SITE_IDS.has(lower) || SITE_ID_PREFIXES.some((prefix) => lower.startsWith(prefix));
+}
+
+/** Ids an author may give an element: a plain name (letters, digits, - and _), not one of the site's. */
+export function isAuthorId(id: string): boolean {
+  return /^[a-z][a-z0-9_-]{0,99}$/i.test(id) && !isSiteId(id);
 }
 
 /**

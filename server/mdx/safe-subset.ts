@@ -1,11 +1,20 @@
 import type { Expression, Program } from "estree";
-import type { Root } from "mdast";
+import type { Root, Text } from "mdast";
 import type { MdxJsxAttribute, MdxJsxExpressionAttribute, MdxJsxFlowElement, MdxJsxTextElement } from "mdast-util-mdx-jsx";
 import type { MdxjsEsm } from "mdast-util-mdxjs-esm";
 import type { Node } from "unist";
 import { visit } from "unist-util-visit";
 import { problemAt, type PageProblem } from "./problems";
-import { COMPONENT_PROPS, HTML_ELEMENTS, isAllowedAttribute, isSafeUrl, URL_ATTRIBUTES, type PropValue } from "./safe-html";
+import {
+  COMPONENT_PROPS,
+  HTML_ELEMENTS,
+  isAllowedAttribute,
+  isAuthorId,
+  isSafeUrl,
+  refusedAttributeReason,
+  URL_ATTRIBUTES,
+  type PropValue,
+} from "./safe-html";
 
 /** `import Name from "specifier"` of a snippet, as written. */
 export interface SnippetImport {
@@ -61,6 +70,10 @@ export function checkSafeSubset(tree: Root, file: string): SubsetCheck {
           refuse(node, `the URL "${url.slice(0, 60)}" is not allowed: use http(s):, mailto:, a relative path or a #fragment`);
         break;
       }
+      case "code":
+      case "inlineCode":
+        checkCodeText(node, (node as { value: string }).value, refuse);
+        break;
       case "html":
         // remark-mdx reads HTML as JSX, so this only happens if the parser changes: refuse, never pass through.
         refuse(node, "raw HTML is not allowed; write the allowed elements as JSX");
@@ -68,6 +81,21 @@ export function checkSafeSubset(tree: Root, file: string): SubsetCheck {
     }
   });
   return { problems, imports };
+}
+
+/**
+ * Characters that make code show other than what it holds: bidirectional controls reorder what is
+ * displayed (Trojan Source), invisible ones hide in it. Code is what readers copy and run (its Copy
+ * button gives the code as written), so what it shows must be all it is.
+ */
+const DECEPTIVE = /[\u202A-\u202E\u2066-\u2069]|[\u00AD\u200B-\u200D\u2060\uFEFF]/;
+
+function checkCodeText(node: Node, text: string, refuse: (node: Node | undefined, reason: string) => void): void {
+  const found = DECEPTIVE.exec(text)?.[0];
+  if (found === undefined) return;
+  const code = `U+${found.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`;
+  const kind = /[\u202A-\u202E\u2066-\u2069]/.test(found) ? "a bidirectional control" : "an invisible character";
+  refuse(node, `code holds ${code}, ${kind}: it would show other than what readers copy and run; remove it`);
 }
 
 function checkEsm(node: MdxjsEsm, imports: SnippetImport[], refuse: (node: Node | undefined, reason: string) => void): void {
@@ -99,6 +127,8 @@ function checkElement(node: JsxElement, imports: SnippetImport[], refuse: (node:
     refuse(node, `<${name}> is not allowed: ${hint}`);
     return;
   }
+  // An author's <pre><code> is highlighted, and copied, as code.
+  if (name === "pre") visit(node, "text", (text: Text) => checkCodeText(text, text.value, refuse));
   for (const attribute of node.attributes) {
     const where = (attribute as { position?: Node["position"] }).position ? (attribute as Node) : node;
     if (attribute.type === "mdxJsxExpressionAttribute") {
@@ -111,17 +141,23 @@ function checkElement(node: JsxElement, imports: SnippetImport[], refuse: (node:
     }
     const allowed = component ? component.includes(attribute.name) : isAllowedAttribute(name, attribute.name);
     if (!allowed) {
-      const why = /^on/i.test(attribute.name)
-        ? "event handlers are not allowed"
-        : component
+      const why =
+        component && !/^on/i.test(attribute.name)
           ? `${name} takes ${component.length ? component.join(", ") : "no props"}`
-          : "it is not an allowed attribute";
+          : refusedAttributeReason(attribute.name);
       refuse(where, `<${name}>: the attribute ${attribute.name} is not allowed: ${why}`);
       continue;
     }
     const value = attributeValue(attribute);
     if (value instanceof Error) {
       refuse(where, `<${name} ${attribute.name}>: ${value.message}`);
+      continue;
+    }
+    if (attribute.name === "id" && !component && (typeof value !== "string" || !isAuthorId(value))) {
+      refuse(
+        where,
+        `<${name} id="${String(value).slice(0, 60)}">: use a plain name (letters, digits, - and _) that is not one of the site's own (main, doc-sidebar, search-…, tabs-…, footnote-…)`,
+      );
       continue;
     }
     if (URL_ATTRIBUTES.has(attribute.name) && (typeof value !== "string" || !isSafeUrl(value))) {

@@ -37,6 +37,7 @@ export {
   ConfigError,
   ContentError,
   OverloadedError,
+  PageTooLargeError,
   UnreadableObjectError,
   type Suggestion,
 } from "./errors";

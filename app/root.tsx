@@ -1,5 +1,5 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError, Link } from "@remix-run/react";
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { HeadersFunction, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { useEffect, type ReactNode } from "react";
 import { THEME_SCRIPT } from "~/components/ThemeToggle";
 import { PageShell } from "~/components/PageShell";
@@ -24,6 +24,15 @@ export function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** Titles the site's error page with its heading; pages that render normally set their own. */
+/**
+ * The root's boundary renders every error, so only its headers function sees an error's headers:
+ * a refusal's Retry-After (too many diffs or compiles under way) reaches the reader this way.
+ */
+export const headers: HeadersFunction = ({ errorHeaders, parentHeaders }) => {
+  const retryAfter = errorHeaders?.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : parentHeaders;
+};
+
 export const meta = ({ error, matches }: MetaArgsWithSite<typeof loader>) =>
   error ? [{ title: documentTitle(siteOf(matches), errorPayload(error).title) }] : [];
 

@@ -5,6 +5,7 @@ import { buildCatalogue, type Catalogue, type PageMeta, type Problem } from "./c
 import { parseFrontmatter, type FrontmatterResult, type SidebarName } from "./content/frontmatter";
 import type { GeneratedPage, PageGenerator } from "./content/generator";
 import { pageIdOf } from "./content/paths";
+import { MAX_DATA_FILE_BYTES, pageSizeProblem, sizeProblem, utf8Bytes } from "./content/source-size";
 import {
   checkSidebarShape,
   referencedIds,
@@ -14,7 +15,7 @@ import {
   type RawSidebarItem,
   type SidebarItem,
 } from "./content/sidebars";
-import { CompileError, NotFoundError, UnreadableObjectError } from "./errors";
+import { CompileError, NotFoundError, PageTooLargeError, UnreadableObjectError } from "./errors";
 import { ObjectReadError } from "./git/cat-file";
 import type { CommitInfo, Damage, FileMap, GitStore, TreeFiles } from "./git/store";
 import type { CompiledPage } from "./mdx/compile";
@@ -36,6 +37,8 @@ export interface Snapshot {
   problems: Problem[];
   /** Pages whose source is in the tree but cannot be read (a damaged repository), by page id. */
   unreadable: ReadonlyMap<string, Damage>;
+  /** Pages left out of the catalogue for their size (over MAX_PAGE_SOURCE_BYTES), by page id: what the page answers. */
+  oversized: ReadonlyMap<string, Problem>;
 }
 
 export interface EngineOptions {
@@ -63,6 +66,9 @@ const sha1 = (text: string) => createHash("sha1").update(text).digest("hex");
 /** Approximate bytes of a value held in memory, from its JSON form (strings count two bytes a character). */
 const jsonBytes = (value: unknown) => JSON.stringify(value).length * 2 + 64;
 
+/** A page's frontmatter, or why the page is left out: `oversized` when its source is over the size cap. */
+type PageHead = FrontmatterResult | { ok: false; error: string; oversized: true };
+
 /** A compile that failed on the page's content: the same content fails the same way, so it is cached too. */
 type CompileResult = { ok: true; page: CompiledPage; bytes: number } | { ok: false; problems: PageProblem[] };
 
@@ -74,7 +80,7 @@ type CompileResult = { ok: true; page: CompiledPage; bytes: number } | { ok: fal
 export class ContentEngine {
   private readonly generators: PageGenerator[];
   private readonly texts = new Cache<string>({ maxBytes: CACHE_BUDGETS.texts, sizeOf: (t) => t.length * 2 });
-  private readonly frontmatters = new Cache<FrontmatterResult>({ maxBytes: CACHE_BUDGETS.frontmatters, sizeOf: jsonBytes });
+  private readonly frontmatters = new Cache<PageHead>({ maxBytes: CACHE_BUDGETS.frontmatters, sizeOf: jsonBytes });
   private readonly generated = new Cache<GeneratedPage[] | Error>({
     maxBytes: CACHE_BUDGETS.generated,
     sizeOf: (out) => (out instanceof Error ? out.message.length * 2 : out.reduce((sum, p) => sum + p.mdx.length * 2 + 512, 0)),
@@ -153,13 +159,23 @@ export class ContentEngine {
     // A folder that cannot be read would silently take its pages away: the commit must not go live.
     const problems: Problem[] = damaged.map((damage) => ({ file: damage.path, message: unreadableError(damage).message }));
     const unreadable = new Map<string, Damage>();
+    const oversized = new Map<string, Problem>();
+    const leaveOut = (id: string, problem: Problem) => {
+      oversized.set(id, problem);
+      problems.push(problem);
+    };
     await Promise.all(
       [...files].map(async ([path, oid]) => {
         const id = pageIdOf(path);
         if (!id) return;
-        let result: FrontmatterResult;
+        let result: PageHead;
         try {
-          result = await this.frontmatters.get(`${oid}:${id}`, async () => parseFrontmatter(await this.text(oid), id));
+          // The size cap is checked here, where every page's text is read anyway, and remembered with its frontmatter.
+          result = await this.frontmatters.get(`${oid}:${id}`, async () => {
+            const text = await this.text(oid);
+            const tooLarge = pageSizeProblem(utf8Bytes(text));
+            return tooLarge ? { ok: false, error: tooLarge, oversized: true } : parseFrontmatter(text, id);
+          });
         } catch (error) {
           // A damaged object costs its own page, which answers an error naming the object, not the commit.
           if (!(error instanceof ObjectReadError)) throw error;
@@ -169,6 +185,7 @@ export class ContentEngine {
           return;
         }
         if (result.ok) pages.push({ ...result.value, sourcePath: path, kind: "mdx" });
+        else if ("oversized" in result) leaveOut(id, { file: path, message: result.error });
         else problems.push({ file: path, message: result.error });
       }),
     );
@@ -177,7 +194,12 @@ export class ContentEngine {
       if (!oid) continue;
       const output = await this.generate(generator, oid);
       if (output instanceof Error) problems.push({ file: generator.sourcePath, message: output.message });
-      else for (const page of output) pages.push({ ...page.meta, sourcePath: generator.sourcePath, kind: "generated" });
+      else
+        for (const page of output) {
+          const tooLarge = pageSizeProblem(utf8Bytes(page.mdx), `the page ${page.meta.id} generated from it`);
+          if (tooLarge) leaveOut(page.meta.id, { file: generator.sourcePath, message: tooLarge });
+          else pages.push({ ...page.meta, sourcePath: generator.sourcePath, kind: "generated" });
+        }
     }
     pages.sort((a, b) => a.id.localeCompare(b.id));
     const catalogue = buildCatalogue(pages, problems);
@@ -198,7 +220,7 @@ export class ContentEngine {
       }
       sidebars.set(name, resolveSidebar(raw, labels));
     }
-    return { files, catalogue, sidebars, problems: catalogue.problems, unreadable };
+    return { files, catalogue, sidebars, problems: catalogue.problems, unreadable, oversized };
   }
 
   /** Records an object found unreadable (logged once, listed in /api/status) with the content path that needs it. */
@@ -223,11 +245,14 @@ export class ContentEngine {
   private generate(generator: PageGenerator, oid: string): Promise<GeneratedPage[] | Error> {
     return this.generated.get(`${generator.version}:${oid}`, async () => {
       const text = await this.text(oid);
+      const tooLarge = sizeProblem(utf8Bytes(text), MAX_DATA_FILE_BYTES, "the data file", "its pages would not fit the generated cache");
+      if (tooLarge) return new Error(tooLarge);
       try {
         const outcome = await this.workers.run("generate", { sourcePath: generator.sourcePath, text }, this.generateTimeoutMs);
         return outcome.ok ? outcome.pages : new Error(outcome.message);
       } catch (error) {
-        if (!(error instanceof JobTimeoutError)) throw error;
+        // Remembered like a timeout: the same file would exhaust the worker's memory again.
+        if (!(error instanceof JobTimeoutError || error instanceof JobMemoryError)) throw error;
         this.log(`generating pages from ${generator.sourcePath} stopped: ${error.message}`);
         return new Error(`cannot generate pages: ${error.message}`);
       }
@@ -253,10 +278,15 @@ export class ContentEngine {
     throw new NotFoundError(`There is no page ${id} at commit ${snapshot.commit.oid.slice(0, 7)}`);
   }
 
-  /** Throws an UnreadableObjectError when the snapshot has a page `id` whose source cannot be read. */
+  /**
+   * Throws an UnreadableObjectError when the snapshot has a page `id` whose source cannot be read,
+   * a PageTooLargeError when it has one left out for its size.
+   */
   checkReadable(snapshot: Snapshot, id: string): void {
     const damage = snapshot.unreadable.get(id);
     if (damage) throw unreadableError(damage);
+    const oversized = snapshot.oversized.get(id);
+    if (oversized) throw new PageTooLargeError(oversized.file, oversized.message);
   }
 
   private generatorOf(page: PageMeta): PageGenerator {
@@ -368,13 +398,21 @@ export class ContentEngine {
     return page.kind === "mdx" ? Object.keys(await this.dependencies(snapshot, page.sourcePath)) : [];
   }
 
-  /** Every repository file a page imports, transitively, by path (the page itself excluded). */
+  /**
+   * Every repository file a page imports, transitively, by path (the page itself excluded). A
+   * PageTooLargeError when the page and its imports are over the page cap together: the page's own
+   * size was checked with its frontmatter, its snippets' can only be counted here.
+   */
   private async dependencies(snapshot: Snapshot, entry: string): Promise<Record<string, string>> {
     const found: Record<string, string> = {};
     const pending = [entry];
+    let bytes = 0;
     while (pending.length) {
       const importer = pending.pop()!;
       const text = importer === entry ? await this.fileText(snapshot, entry) : found[importer]!;
+      bytes += utf8Bytes(text);
+      const tooLarge = pageSizeProblem(bytes, "the page with the snippets it imports");
+      if (tooLarge) throw new PageTooLargeError(entry, tooLarge);
       for (const specifier of importSpecifiers(text)) {
         const path = resolveImport(importer, specifier, (p) => snapshot.files.has(p));
         if (!path || path in found || path === entry) continue;

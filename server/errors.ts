@@ -49,6 +49,12 @@ export class CompileError extends ContentError {
 }
 
 /**
+ * A page whose source, snippets included, is over the size cap (server/content/source-size.ts): it
+ * is never compiled, a commit that has it never goes live, and at a pinned commit it answers this.
+ */
+export class PageTooLargeError extends CompileError {}
+
+/**
  * A Git object the content needs is missing or corrupt in the repository (a damaged disk or an
  * interrupted copy): the server's fault, not the reader's, and the operator needs the object's id.
  */

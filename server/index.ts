@@ -37,6 +37,7 @@ export {
   ConfigError,
   ContentError,
   OverloadedError,
+  PageTooLargeError,
   UnreadableObjectError,
   type Suggestion,
 } from "./errors";
@@ -148,8 +149,12 @@ export interface ContentService {
   receiveWebhook(delivery: WebhookDelivery): WebhookAnswer;
   /** The repository path of a content file (CONTENT_ROOT prefixed), e.g. for "Edit this page". */
   repositoryPath(contentPath: string): string;
-  /** What changed in a page between two commits (defaults: `to` the live commit, `from` the one before the page's last change). */
-  pageDiff(id: string, commits: { from: string | null; to: string | null }): Promise<PageDiff>;
+  /**
+   * What changed in a page between two commits (defaults: `to` the live commit, `from` the one
+   * before the page's last change), computed off the request thread within caps; a diff not yet
+   * computed is admitted per `client` (an IP address).
+   */
+  pageDiff(id: string, commits: { from: string | null; to: string | null }, client?: string): Promise<PageDiff>;
   /** The newest commits of the served branch that changed the content, with the pages each changed. */
   recentChanges(range: { skip: number; limit: number }): Promise<ChangesPage>;
   /** Answers a Model Context Protocol request (Streamable HTTP, stateless): tools search_docs, read_page, list_pages. */
@@ -244,7 +249,12 @@ export async function startContentService(
   const history = (snapshot: Snapshot, page: PageMeta, range?: { skip?: number; limit?: number }) =>
     engine.history(snapshot, page.sourcePath, range);
   // Diffs compare what readers read: the page's clean Markdown, not its MDX.
-  const diffs = new PageDiffs({ snapshotAt, pageText: (snapshot, page) => markdown.page(snapshot, page, `/${page.id}`), history });
+  const diffs = new PageDiffs({
+    snapshotAt,
+    pageText: (snapshot, page) => markdown.page(snapshot, page, `/${page.id}`),
+    history,
+    diffText: (before, after, timeoutMs) => engine.workers.run("diff", { before, after }, timeoutMs),
+  });
   const changes = new RecentChanges(store);
   return {
     config,
@@ -286,7 +296,7 @@ export async function startContentService(
         refListings: refTips.stats(),
       }),
     }),
-    pageDiff: (id, commits) => diffs.diff(id, commits),
+    pageDiff: (id, commits, client) => diffs.diff(id, commits, client),
     recentChanges: (range) => changes.list(live.snapshot, range),
     mcp: (request, context) =>
       answerMcp(

@@ -16,12 +16,14 @@ export interface DiffData {
   from?: DiffCommit;
   to: DiffCommit;
   hunks: DiffHunk[];
+  /** Why no diff is shown: the page changed too much. */
+  refused?: string;
   /** Whether both commits were named, so the answer never changes. */
   fixed: boolean;
 }
 
-/** What changed in one page between ?from= and ?to= (see ContentService.pageDiff for the defaults). */
-export async function loadDiff(url: URL): Promise<DiffData> {
+/** What changed in one page between ?from= and ?to= (see ContentService.pageDiff for the defaults); `client` is who asks. */
+export async function loadDiff(url: URL, client: string | undefined): Promise<DiffData> {
   try {
     if (url.search.length > MAX_QUERY_STRING_LENGTH)
       throw new BadRequestError(`The query string is longer than ${MAX_QUERY_STRING_LENGTH} characters`);
@@ -30,13 +32,14 @@ export async function loadDiff(url: URL): Promise<DiffData> {
     const { id } = parsePagePath(`/${rawId}`);
     const from = singleParam(url, "from");
     const to = singleParam(url, "to");
-    const diff = await content.pageDiff(id, { from, to });
+    const diff = await content.pageDiff(id, { from, to }, client);
     return {
       id,
       title: diff.title,
       ...(diff.from ? { from: commitOf(diff.from) } : {}),
       to: commitOf(diff.to),
       hunks: diff.hunks,
+      ...(diff.refused ? { refused: diff.refused } : {}),
       fixed: from !== null && to !== null,
     };
   } catch (error) {

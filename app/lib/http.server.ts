@@ -1,4 +1,4 @@
-import { CompileError, ContentError, NotFoundError, OverloadedError } from "../../server/index";
+import { CompileError, ContentError, NotFoundError, OverloadedError, PageTooLargeError } from "../../server/index";
 import type { ErrorPayload } from "./error-payload";
 
 declare module "@remix-run/node" {
@@ -48,6 +48,7 @@ function describe(error: unknown): { payload: ErrorPayload; headers?: HeadersIni
 function titleOf(error: ContentError): string {
   // A source that does not compile (e.g. at a commit that was never published) is a content
   // problem the reader can route around, not a server fault: the title says so.
+  if (error instanceof PageTooLargeError) return "This page is too large to show";
   if (error instanceof CompileError) return "This page's source does not compile";
   if (error.status === 400) return "Bad request";
   if (error.status === 404) return "Page not found";

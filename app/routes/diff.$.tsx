@@ -10,8 +10,8 @@ import diffStyles from "~/styles/changes.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: diffStyles }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const diff = await loadDiff(new URL(request.url));
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const diff = await loadDiff(new URL(request.url), context.clientAddress);
   // Two named commits never change what the diff says; a default side follows the live commit.
   return data(diff, { headers: cacheHeaders(diff.fixed ? { param: "commit", value: diff.to.oid } : undefined) });
 }
@@ -51,7 +51,17 @@ export default function Diff() {
             </>
           ) : null}
         </p>
-        {diff.hunks.length === 0 ? (
+        {diff.refused ? (
+          <p className="diff-refused">
+            {`This page changed too much to show a diff: ${diff.refused}. Read the two versions instead: `}
+            {diff.from ? (
+              <>
+                <Link to={`/${diff.id}?commit=${diff.from.oid}`}>before</Link> and{" "}
+              </>
+            ) : null}
+            <Link to={`/${diff.id}?commit=${diff.to.oid}`}>after</Link>.
+          </p>
+        ) : diff.hunks.length === 0 ? (
           <p>The page reads the same at both commits.</p>
         ) : (
           diff.hunks.map((hunk) => <Hunk key={`${hunk.oldStart}:${hunk.newStart}`} hunk={hunk} />)

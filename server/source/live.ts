@@ -1,5 +1,6 @@
 import type { ContentEngine, Snapshot } from "../engine";
 import { changedPages } from "../engine";
+import { PageTooLargeError } from "../errors";
 import type { Damage } from "../git/store";
 import { redact } from "../git/redact";
 import type { LastGoodCommit } from "./last-good";
@@ -214,6 +215,8 @@ export class LiveSite {
       }
       return undefined;
     } catch (error) {
+      // A page over the size cap with its snippets is found while reading what pages import.
+      if (error instanceof PageTooLargeError) return { file: error.file, message: error.message.replace(`${error.file}: `, "") };
       return { file: "(commit)", message: (error as Error).message };
     }
   }

@@ -1,6 +1,6 @@
 /**
  * The work that runs in worker processes, off the request thread: compiling pages, generating
- * reference pages from data files, building search indexes. Each job takes and returns plain data.
+ * reference pages from data files, building search indexes, diffing pages. Each job takes and returns plain data.
  * Run as a process's entry (build/workers/jobs.js, which the pool forks), this module serves them
  * (serve-jobs.ts).
  */
@@ -9,6 +9,7 @@ import type { GeneratedPage } from "../content/generator";
 import { generators } from "../generators";
 import { compileMdx, type MdxInput } from "../mdx/compile";
 import { getHighlighter } from "../mdx/highlighter";
+import { boundedDiff, type DiffOutcome } from "../diff/text-diff";
 import { cleanMarkdownBody } from "../markdown/index";
 import { formatProblem, PageProblems, type PageProblem } from "../mdx/problems";
 import { pageSections } from "../search/sections";
@@ -67,12 +68,18 @@ function buildSearchIndex({ pages }: { pages: SearchPage[] }): SerializedSearchI
   return SearchIndex.build(pages.flatMap((page) => pageSections(page.id, page.title, page.markdown))).serialize();
 }
 
+/** Two versions of a page's text, diffed within the caps of server/diff/text-diff.ts. */
+function diffPage({ before, after }: { before: string; after: string }): DiffOutcome {
+  return boundedDiff(before, after);
+}
+
 /** The jobs by name. */
 export const jobTable = {
   compile: compilePage,
   generate: generatePages,
   searchIndex: buildSearchIndex,
   markdown: cleanMarkdown,
+  diff: diffPage,
 };
 
 /** The jobs by name, with their input and output, for the pool's types. */

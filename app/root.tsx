@@ -1,5 +1,5 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError, Link } from "@remix-run/react";
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { HeadersFunction, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { useEffect, type ReactNode } from "react";
 import { THEME_SCRIPT } from "~/components/ThemeToggle";
 import { PageShell } from "~/components/PageShell";
@@ -24,6 +24,15 @@ export function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** Titles the site's error page with its heading; pages that render normally set their own. */
+/**
+ * The error page this boundary renders says when to come back (Retry-After of a refused compile):
+ * only that header of the thrown response, whose others (its JSON Content-Type) are not the page's.
+ */
+export const headers: HeadersFunction = ({ errorHeaders }) => {
+  const retryAfter = errorHeaders?.get("Retry-After");
+  return retryAfter ? [["Retry-After", retryAfter]] : [];
+};
+
 export const meta = ({ error, matches }: MetaArgsWithSite<typeof loader>) =>
   error ? [{ title: documentTitle(siteOf(matches), errorPayload(error).title) }] : [];
 

@@ -26,11 +26,12 @@ export function loader({ request }: LoaderFunctionArgs) {
 /** Titles the site's error page with its heading; pages that render normally set their own. */
 /**
  * The root's boundary renders every error, so only its headers function sees an error's headers:
- * a refusal's Retry-After (too many diffs or compiles under way) reaches the reader this way.
+ * a refusal's Retry-After (too many diffs or compiles under way) reaches the reader this way, and
+ * only that header of the thrown response, whose others (its JSON Content-Type) are not the page's.
  */
-export const headers: HeadersFunction = ({ errorHeaders, parentHeaders }) => {
+export const headers: HeadersFunction = ({ errorHeaders }) => {
   const retryAfter = errorHeaders?.get("Retry-After");
-  return retryAfter ? { "Retry-After": retryAfter } : parentHeaders;
+  return retryAfter ? [["Retry-After", retryAfter]] : [];
 };
 
 export const meta = ({ error, matches }: MetaArgsWithSite<typeof loader>) =>

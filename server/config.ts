@@ -13,6 +13,8 @@ export interface Config {
   gitToken?: string;
   /** Seconds a remote may stay silent (under 1 KB/s) before a fetch gives up. */
   remoteIdleSeconds: number;
+  /** Seconds one page may take to compile before its worker is stopped and the page answers an error (COMPILE_TIMEOUT). */
+  compileTimeoutSeconds: number;
   dataDir: string;
   /** Seconds between fetches of a remote repository; 0 turns polling off. */
   pollInterval: number;
@@ -97,6 +99,7 @@ export function readConfig(env: Env = process.env, cwd = process.cwd()): Config 
     contentRoot,
     gitToken: env.GIT_TOKEN?.trim() || undefined,
     remoteIdleSeconds: nonNegativeNumber(env, "REMOTE_IDLE_TIMEOUT", 60) || 60,
+    compileTimeoutSeconds: nonNegativeNumber(env, "COMPILE_TIMEOUT", 20) || 20,
     dataDir: path.resolve(cwd, env.DATA_DIR?.trim() || ".data"),
     pollInterval: nonNegativeNumber(env, "POLL_INTERVAL", 60),
     webhookSecret: env.WEBHOOK_SECRET || undefined,

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { Admission, type AdmissionLimits } from "./admission";
 import { Cache, type CacheStats } from "./cache";
 import { CACHE_BUDGETS } from "./memory-budget";
 import { buildCatalogue, type Catalogue, type PageMeta, type Problem } from "./content/catalogue";
@@ -22,8 +23,9 @@ import type { CompiledPage } from "./mdx/compile";
 import { COMPILER_KEY } from "./mdx/compiler-key";
 import { CompiledStore } from "./mdx/compiled-store";
 import { importSpecifiers, resolveImport } from "./mdx/imports";
-import { formatProblem, type PageProblem } from "./mdx/problems";
+import { formatProblem } from "./mdx/problems";
 import { JobMemoryError, JobTimeoutError, sharedWorkerPool, type WorkerPool } from "./workers/pool";
+import { JobPriority, type Lane } from "./workers/lanes";
 
 /** Everything about one commit that is needed to answer requests, built once per commit. */
 export interface Snapshot {
@@ -51,6 +53,8 @@ export interface EngineOptions {
   workers?: WorkerPool;
   /** Time limit of one page compile, ms. */
   compileTimeoutMs?: number;
+  /** How many compiles readers of revisions other than the live one may have under way (COMPILE_LIMITS). */
+  compileLimits?: AdmissionLimits;
   /** Time limit of generating the pages of one data file, ms. */
   generateTimeoutMs?: number;
   log?: (line: string) => void;
@@ -69,8 +73,30 @@ const jsonBytes = (value: unknown) => JSON.stringify(value).length * 2 + 64;
 /** A page's frontmatter, or why the page is left out: `oversized` when its source is over the size cap. */
 type PageHead = FrontmatterResult | { ok: false; error: string; oversized: true };
 
-/** A compile that failed on the page's content: the same content fails the same way, so it is cached too. */
-type CompileResult = { ok: true; page: CompiledPage; bytes: number } | { ok: false; problems: PageProblem[] };
+/**
+ * A compile that failed on the page's content (outside the safe subset, over the time limit or the
+ * worker's memory): the same content fails the same way, so it is cached too, with the message.
+ */
+type CompileResult = { ok: true; page: CompiledPage; bytes: number } | { ok: false; message: string };
+
+/** Who a compile is for: the lane it waits in, and for readers of other revisions, who asks and at which ref. */
+export interface CompileFor {
+  lane: Lane;
+  /**
+   * A reader of a revision other than the live one (`?ref=`, `?commit=`): a compile it starts is
+   * admitted under COMPILE_LIMITS, per client (an IP address) and per ref (as the reader named it).
+   */
+  reader?: { client: string; ref: string };
+}
+
+/**
+ * Compiles readers of other revisions may start. The live commit's pages are not counted: there
+ * are as many as the live catalogue has, each compiled once (and its failure remembered), most of
+ * them when its commit was published. A preview's pages are whatever a branch or pull request
+ * holds, so each costs up to the compile time limit: a few at once per reader and per ref, a
+ * queue of at most `total` (each ≤ 20 s, on workers publishing never waits for).
+ */
+export const COMPILE_LIMITS: AdmissionLimits = { total: 8, perClient: 2, perRef: 4, retryAfterSeconds: 10 };
 
 /**
  * The content engine: answers "what is at this commit" questions from the Git store, caching
@@ -105,6 +131,9 @@ export class ContentEngine {
     sizeOf: (h) => 64 + h.commits.length * 96,
   });
   private readonly compiled: Cache<CompileResult>;
+  /** Compiles waiting for or running in a worker, by key: a more urgent caller joining one raises its lane. */
+  private readonly compiling = new Map<string, JobPriority>();
+  private readonly compileAdmission: Admission;
   private readonly compiledStore?: CompiledStore;
   readonly workers: WorkerPool;
   private readonly compileTimeoutMs: number;
@@ -122,8 +151,9 @@ export class ContentEngine {
     this.generators = options.generators ?? [];
     this.compiled = new Cache({
       maxBytes: options.compiledCacheBytes ?? CACHE_BUDGETS.compiled,
-      sizeOf: (result) => (result.ok ? result.bytes : jsonBytes(result.problems)),
+      sizeOf: (result) => (result.ok ? result.bytes : result.message.length * 2 + 64),
     });
+    this.compileAdmission = new Admission("page compiles", options.compileLimits ?? COMPILE_LIMITS);
     this.compiledStore = options.compiledDir ? new CompiledStore(options.compiledDir) : undefined;
     this.workers = options.workers ?? sharedWorkerPool();
     this.compileTimeoutMs = options.compileTimeoutMs ?? 20_000;
@@ -248,7 +278,9 @@ export class ContentEngine {
       const tooLarge = sizeProblem(utf8Bytes(text), MAX_DATA_FILE_BYTES, "the data file", "its pages would not fit the generated cache");
       if (tooLarge) return new Error(tooLarge);
       try {
-        const outcome = await this.workers.run("generate", { sourcePath: generator.sourcePath, text }, this.generateTimeoutMs);
+        // Shared by every reader of any commit with this data file, publishing included: the live
+        // lane, ahead of previews' pages. Each data file is generated once, its failure remembered.
+        const outcome = await this.workers.run("generate", { sourcePath: generator.sourcePath, text }, this.generateTimeoutMs, "live");
         return outcome.ok ? outcome.pages : new Error(outcome.message);
       } catch (error) {
         // Remembered like a timeout: the same file would exhaust the worker's memory again.
@@ -309,13 +341,18 @@ export class ContentEngine {
 
   /**
    * The compiled page, from memory or DATA_DIR when its source and every file it imports are
-   * unchanged, else compiled in a worker. Throws CompileError (with file:line:column) for a page
-   * outside the safe subset or over the time limit, BusyError when the workers' queue is full.
+   * unchanged, else compiled in a worker, in the lane `compileFor` names (the server's callers name
+   * theirs; tests and tools get the live lane). Throws CompileError (with
+   * file:line:column) for a page outside the safe subset or over the time or memory limit (each
+   * remembered like the page), OverloadedError when a reader of another revision is over
+   * COMPILE_LIMITS, BusyError when the workers' queue is full.
    */
-  async compile(snapshot: Snapshot, page: PageMeta): Promise<CompiledPage> {
+  async compile(snapshot: Snapshot, page: PageMeta, compileFor: CompileFor = { lane: "live" }): Promise<CompiledPage> {
     const key = await this.compileKey(snapshot, page);
-    const result = await this.compiled.get(key, () => this.compileUncached(key, snapshot, page));
-    if (!result.ok) throw new CompileError(page.sourcePath, result.problems.slice(0, 5).map(formatProblem).join("\n"));
+    // Publishing a commit whose page a preview is compiling waits for that compile: in its own lane.
+    this.compiling.get(key)?.raise(compileFor.lane);
+    const result = await this.compiled.get(key, () => this.compileUncached(key, snapshot, page, compileFor));
+    if (!result.ok) throw new CompileError(page.sourcePath, result.message);
     return result.page;
   }
 
@@ -341,17 +378,24 @@ export class ContentEngine {
     });
   }
 
-  private async compileUncached(key: string, snapshot: Snapshot, page: PageMeta): Promise<CompileResult> {
+  private async compileUncached(key: string, snapshot: Snapshot, page: PageMeta, { lane, reader }: CompileFor): Promise<CompileResult> {
     const stored = await this.compiledStore?.read(key);
     if (stored) return { ok: true, page: stored.page, bytes: stored.json.length * 3 };
+    const run = () => this.compileInWorker(key, snapshot, page, lane);
+    return reader ? this.compileAdmission.run(reader, run) : run();
+  }
+
+  private async compileInWorker(key: string, snapshot: Snapshot, page: PageMeta, lane: Lane): Promise<CompileResult> {
     const source = await this.source(snapshot, page);
     const files = page.kind === "generated" ? {} : await this.dependencies(snapshot, page.sourcePath);
     // Generated MDX has no file of its own: its problems are reported at a virtual path.
     const path = page.kind === "generated" ? `generated/${page.id}.mdx` : page.sourcePath;
     this.compiles++;
+    const priority = new JobPriority(lane);
+    this.compiling.set(key, priority);
     let outcome;
     try {
-      outcome = await this.workers.run("compile", { path, source, files }, this.compileTimeoutMs);
+      outcome = await this.workers.run("compile", { path, source, files }, this.compileTimeoutMs, priority);
     } catch (error) {
       if (!(error instanceof JobTimeoutError || error instanceof JobMemoryError)) throw error;
       this.log(`compile of ${page.sourcePath} (/${page.id}) stopped: ${error.message}`);
@@ -359,9 +403,12 @@ export class ContentEngine {
         error instanceof JobTimeoutError
           ? `took longer than ${this.compileTimeoutMs / 1000} s`
           : `needed more than ${error.limitMb} MB of memory`;
-      throw new CompileError(page.sourcePath, `compiling this page ${why} and was stopped; split it or simplify it`);
+      // The same source stops the same way: remembered, so asking again costs no second compile.
+      return { ok: false, message: `compiling this page ${why} and was stopped; split it or simplify it` };
+    } finally {
+      this.compiling.delete(key);
     }
-    if (!outcome.ok) return outcome;
+    if (!outcome.ok) return { ok: false, message: outcome.problems.slice(0, 5).map(formatProblem).join("\n") };
     void this.compiledStore?.write(key, outcome.json);
     // A JSON text of n characters parses into objects of roughly 3n bytes.
     return { ok: true, page: JSON.parse(outcome.json) as CompiledPage, bytes: outcome.json.length * 3 };

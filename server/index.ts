@@ -92,6 +92,12 @@ export interface RefsAnswer extends RefListing {
   served: string;
 }
 
+/** Who reads a page: the client's address, and the revision as the reader named it (`?ref=` or `?commit=`). */
+export interface PageReader {
+  client?: string;
+  ref?: string;
+}
+
 /** Commits that changed a page, newest first. */
 export interface PageHistory {
   commits: CommitInfo[];
@@ -127,8 +133,12 @@ export interface ContentService {
    * path) when the snapshot has such a page but its source cannot be read from the repository.
    */
   checkReadable(snapshot: Snapshot, id: string): void;
-  /** A page compiled for rendering, from cache when its sources are unchanged (CompileError when they do not compile). */
-  page(snapshot: Snapshot, page: PageMeta): Promise<CompiledPage>;
+  /**
+   * A page compiled for rendering, from cache when its sources are unchanged (CompileError when they
+   * do not compile or stop at a limit). At a commit other than the live one, a compile the reader
+   * starts is admitted per client and per `reader.ref` (OverloadedError, 429 or 503, past the limits).
+   */
+  page(snapshot: Snapshot, page: PageMeta, reader?: PageReader): Promise<CompiledPage>;
   /** A page as clean Markdown (its `.md` twin), headed by its title, description and `url` (CompileError when it does not parse). */
   pageMarkdown(snapshot: Snapshot, page: PageMeta, url: string): Promise<string>;
   /** Every page's clean Markdown in sidebar order, under a byte bound, with URLs on `origin`. */
@@ -200,7 +210,11 @@ export async function startContentService(
     indexFile: path.join(config.dataDir, "history", `${repository.key}.json`),
     log: print,
   });
-  const engine = new ContentEngine(store, { generators, compiledDir: path.join(config.dataDir, "compiled") });
+  const engine = new ContentEngine(store, {
+    generators,
+    compiledDir: path.join(config.dataDir, "compiled"),
+    compileTimeoutMs: config.compileTimeoutSeconds * 1000,
+  });
   const markdown = new MarkdownService(engine);
   // Search indexes each page's clean Markdown, so a snippet's text is found under the pages that include it.
   const search = new SearchService(engine, markdown);
@@ -253,7 +267,8 @@ export async function startContentService(
     snapshotAt,
     pageText: (snapshot, page) => markdown.page(snapshot, page, `/${page.id}`),
     history,
-    diffText: (before, after, timeoutMs) => engine.workers.run("diff", { before, after }, timeoutMs),
+    // A reader's diff waits behind publishing and the live site's pages, like a preview's compile.
+    diffText: (before, after, timeoutMs) => engine.workers.run("diff", { before, after }, timeoutMs, "preview"),
   });
   const changes = new RecentChanges(store);
   return {
@@ -267,8 +282,18 @@ export async function startContentService(
     refCommitNow: (name) => refTips.peek(name),
     refs: async () => ({ served: config.branch, ...(await refTips.list()) }),
     checkReadable: (snapshot, id) => engine.checkReadable(snapshot, id),
-    page: (snapshot, page) => engine.compile(snapshot, page),
-    pageMarkdown: (snapshot, page, url) => markdown.page(snapshot, page, url),
+    // The live commit's pages are the live catalogue's, compiled once each (most at publishing):
+    // not admitted. Any other commit's pages are whatever its branch holds, so its readers are.
+    page: (snapshot, page, reader) =>
+      engine.compile(
+        snapshot,
+        page,
+        snapshot.commit.oid === live.snapshot.commit.oid
+          ? { lane: "live" }
+          : { lane: "preview", reader: { client: reader?.client ?? "unknown", ref: reader?.ref ?? snapshot.commit.oid.slice(0, 7) } },
+      ),
+    pageMarkdown: (snapshot, page, url) =>
+      markdown.page(snapshot, page, url, snapshot.commit.oid === live.snapshot.commit.oid ? "live" : "preview"),
     llmsFull: (snapshot, origin) => markdown.llmsFull(snapshot, origin),
     history,
     search: (snapshot, request, client) => search.search(snapshot, request, client),

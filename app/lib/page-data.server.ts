@@ -47,9 +47,10 @@ export interface MarkdownData {
 
 /**
  * Everything a documentation page needs, for the page the request names (throws error responses). `origin`
- * is the site's public origin, for absolute URLs.
+ * is the site's public origin, for absolute URLs; `client` the reader's address, which compiles of
+ * pages at other revisions than the live one are admitted by.
  */
-export async function loadPage(httpRequest: Request, origin: string): Promise<PageData | MarkdownData> {
+export async function loadPage(httpRequest: Request, origin: string, client?: string): Promise<PageData | MarkdownData> {
   const url = new URL(httpRequest.url);
   try {
     const request = parsePagePath(url.pathname);
@@ -80,7 +81,10 @@ export async function loadPage(httpRequest: Request, origin: string): Promise<Pa
       const pageUrl = `${origin}/${page.id}${pinned ? `?${revisionQuery(pinned)}` : ""}`;
       return { kind: "markdown", text: await content.pageMarkdown(snapshot, page, pageUrl), commit: snapshot.commit.oid, pinned };
     }
-    const [compiled, history] = await Promise.all([content.page(snapshot, page), content.history(snapshot, page, { limit: 1 })]);
+    const [compiled, history] = await Promise.all([
+      content.page(snapshot, page, { client, ref: pinned?.value }),
+      content.history(snapshot, page, { limit: 1 }),
+    ]);
     const last = history.commits[0];
     const sidebar = page.sidebar ? (snapshot.sidebars.get(page.sidebar) ?? null) : null;
     return {

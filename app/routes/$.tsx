@@ -10,7 +10,7 @@ import { pageMeta } from "~/lib/page-meta";
 import { documentTitle, siteOf, type MetaArgsWithSite } from "~/lib/site";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const page = await loadPage(request, publicOrigin(request.headers.get("Host")));
+  const page = await loadPage(request, publicOrigin(request.headers.get("Host")), context.clientAddress);
   context.page =
     page.kind === "markdown" ? { commit: page.commit, markdown: page.text } : { commit: page.commit.oid, body: page.page.html };
   return data(page, { headers: cacheHeaders(page.pinned) });

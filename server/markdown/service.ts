@@ -6,6 +6,7 @@ import type { ContentEngine, Snapshot } from "../engine";
 import { CompileError } from "../errors";
 import type { MdxInput } from "../mdx/compile";
 import { JobTimeoutError } from "../workers/pool";
+import type { Lane } from "../workers/lanes";
 import type { MarkdownOutcome } from "../workers/jobs";
 import { markdownHeader } from "./index";
 import { llmsFullText, readingOrder } from "./llms-full";
@@ -51,9 +52,12 @@ export class MarkdownService {
     this.fullTexts = new Cache({ maxBytes: CACHE_BUDGETS.llmsFullTexts, sizeOf: stringBytes });
   }
 
-  /** The page as clean Markdown, headed by its title, description and `url`. Throws CompileError when its MDX does not parse. */
-  async page(snapshot: Snapshot, page: PageMeta, url: string): Promise<string> {
-    const outcome = await this.body(snapshot, page);
+  /**
+   * The page as clean Markdown, headed by its title, description and `url`, converted in `lane` when
+   * not cached. Throws CompileError when its MDX does not parse.
+   */
+  async page(snapshot: Snapshot, page: PageMeta, url: string, lane: Lane = "live"): Promise<string> {
+    const outcome = await this.body(snapshot, page, lane);
     if (!outcome.ok) throw new CompileError(page.sourcePath, outcome.message);
     return markdownHeader({ title: page.title, description: page.description, url }) + outcome.text;
   }
@@ -81,12 +85,12 @@ export class MarkdownService {
     });
   }
 
-  /** The page's clean Markdown without the header, or why it has none; also what search indexes. */
-  async body(snapshot: Snapshot, page: PageMeta): Promise<MarkdownOutcome> {
+  /** The page's clean Markdown without the header, or why it has none; also what search indexes (the live commit's, in the live lane). */
+  async body(snapshot: Snapshot, page: PageMeta, lane: Lane = "live"): Promise<MarkdownOutcome> {
     const { key, input } = await this.inputOf(snapshot, page);
     return this.bodies.get(key, async () => {
       try {
-        return await this.engine.workers.run("markdown", await input(), this.timeoutMs);
+        return await this.engine.workers.run("markdown", await input(), this.timeoutMs, lane);
       } catch (error) {
         if (!(error instanceof JobTimeoutError)) throw error;
         return { ok: false, message: `converting this page to Markdown took longer than ${this.timeoutMs / 1000} s and was stopped` };

@@ -7,6 +7,7 @@ import { concurrencyLimit } from "../concurrency-limit";
 import { CACHE_BUDGETS } from "../memory-budget";
 import { SearchIndex, type SearchResults } from "./search-index";
 import type { SearchRequest } from "./query";
+import type { Lane } from "../workers/lanes";
 
 /** Time limit of building one commit's index in a worker, ms. */
 const BUILD_TIMEOUT_MS = 60_000;
@@ -89,7 +90,7 @@ export class SearchService {
       () => {},
     );
     const kept = this.pinned.find(oid);
-    const index = kept ? Promise.resolve(kept) : (this.building.get(oid) ?? this.track(oid, this.build(snapshot)));
+    const index = kept ? Promise.resolve(kept) : (this.building.get(oid) ?? this.track(oid, this.build(snapshot, "live")));
     // A failed build is retried by the next search rather than remembered.
     void index.catch(() => {
       if (this.live?.index === index) this.live = undefined;
@@ -121,7 +122,7 @@ export class SearchService {
         if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
         const started = Date.now();
         try {
-          const index = await this.build(snapshot);
+          const index = await this.build(snapshot, "preview");
           this.pinned.set(oid, index);
           return index;
         } finally {
@@ -149,7 +150,7 @@ export class SearchService {
    * each page's clean Markdown: a snippet's text is found under every page that includes it, so
    * snippets are not indexed as pages of their own.
    */
-  private async build(snapshot: Snapshot): Promise<SearchIndex> {
+  private async build(snapshot: Snapshot, lane: Lane): Promise<SearchIndex> {
     const slot = concurrencyLimit(CONVERSIONS_AT_ONCE);
     const pages = [...snapshot.catalogue.pages.values()].filter((page) => !page.sourcePath.startsWith("snippets/"));
     const searchPages = await Promise.all(
@@ -161,6 +162,6 @@ export class SearchService {
         }),
       ),
     );
-    return SearchIndex.load(await this.engine.workers.run("searchIndex", { pages: searchPages }, BUILD_TIMEOUT_MS));
+    return SearchIndex.load(await this.engine.workers.run("searchIndex", { pages: searchPages }, BUILD_TIMEOUT_MS, lane));
   }
 }

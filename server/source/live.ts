@@ -208,7 +208,8 @@ export class LiveSite {
       if (candidate.problems.length) return candidate.problems[0];
       for (const page of await changedPages(this.engine, this.live, candidate)) {
         try {
-          await this.engine.compile(candidate, page);
+          // Its own lane, with a worker readers cannot take: no preview traffic delays a push.
+          await this.engine.compile(candidate, page, { lane: "publish" });
         } catch (error) {
           return { file: page.sourcePath, message: (error as Error).message.replace(`${page.sourcePath}: `, "") };
         }

@@ -20,7 +20,7 @@ export { serveJobs };
 
 // Load the grammars as soon as the worker starts, not during the first page's compile (a push
 // waiting to go live would pay for it).
-void getHighlighter();
+const grammars = getHighlighter();
 
 export type CompileOutcome = { ok: true; json: string } | { ok: false; problems: PageProblem[] };
 
@@ -85,4 +85,10 @@ export const jobTable = {
 /** The jobs by name, with their input and output, for the pool's types. */
 export type Jobs = typeof jobTable;
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) serveJobs(jobTable);
+// Ready for jobs once the grammars are loaded: a job's time limit starts when the pool sends it, and
+// the worker's own start (seconds on a loaded machine) is not the job's.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href)
+  void grammars.then(
+    () => serveJobs(jobTable),
+    () => serveJobs(jobTable),
+  );

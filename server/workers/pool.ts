@@ -1,9 +1,11 @@
 import { fork, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
 import os from "node:os";
 import { fileURLToPath } from "node:url";
 import { BusyError } from "../errors";
 import { WORKER_PROCESS_MB } from "../memory-budget";
 import type { Jobs } from "./jobs";
+import { JobPriority, nextJob, type Lane } from "./lanes";
 import type { JobMessage, JobRequest } from "./serve-jobs";
 
 export interface WorkerPoolOptions {
@@ -49,12 +51,22 @@ const WORKER_HEAP_MB = WORKER_PROCESS_MB.heapLimit;
 
 /** An idle worker beyond the first is stopped after this long: each holds its own grammars. */
 const IDLE_MS = 5 * 60_000;
+/**
+ * A worker that has not said it took a job this long after it was sent is hung (stopped with
+ * SIGSTOP, or starved): it is ended and the job goes to another worker, not charged to the job.
+ */
+const ACKNOWLEDGE_MS = 5_000;
+/** A worker that has not said it is ready this long after its start is ended (and another started when needed). */
+const READY_MS = 60_000;
 
 interface Job {
   id: number;
   name: string;
   input: unknown;
   timeoutMs: number;
+  priority: JobPriority;
+  /** Whether it was sent to a worker that hung and was queued again (once only). */
+  requeued?: boolean;
   resolve: (value: never) => void;
   reject: (error: Error) => void;
 }
@@ -62,10 +74,17 @@ interface Job {
 interface Worker {
   child: ChildProcess;
   ready: boolean;
+  /** Runs publishing's jobs only: started while readers' jobs hold every other worker, so it is warm when a push comes. */
+  reserved: boolean;
   job?: Job;
+  /** Whether the worker said it took its job. */
+  acknowledged?: boolean;
   timer?: NodeJS.Timeout;
+  acknowledgeTimer?: NodeJS.Timeout;
   /** Why the pool stopped it, when it did: what its job's caller gets. */
   stoppedFor?: Error;
+  /** Stopped for hanging, not for its job: the job is queued again. */
+  hung?: boolean;
 }
 
 /**
@@ -73,9 +92,15 @@ interface Worker {
  * Processes rather than threads: a worker's heap, grammars and garbage are its own process's
  * memory, not the server's, and go back to the system when it ends; a worker that crashes cannot
  * take the server with it. Workers get an empty environment (no secrets), a heap limit, a lower CPU
- * priority than the server, and a time limit per job counted from the job's start (a job over it
- * ends its worker, and another starts); the queue is bounded, so overload is a quick 503 rather
- * than an ever longer wait.
+ * priority than the server, and a time limit per job counted from when it is sent to a worker (a
+ * job over it ends its worker, and another starts; a worker that hangs, e.g. stopped with SIGSTOP,
+ * is ended too and its job sent to another); the queue is bounded, so overload is a quick 503
+ * rather than an ever longer wait.
+ *
+ * Jobs wait in lanes (lanes.ts): publishing first, then live readers, then previews. While
+ * previews' jobs hold all `processes` workers and more wait, one more worker is started and kept
+ * for publishing only, so a push goes live while every worker is busy with slow previews (and a
+ * worker a slow page ended is being replaced); the queue's bound does not apply to publishing.
  */
 export class WorkerPool {
   private readonly workers = new Set<Worker>();
@@ -98,23 +123,30 @@ export class WorkerPool {
     this.capacity = this.size + (options.maxQueue ?? 256);
     this.memoryMb = options.memoryMb ?? WORKER_HEAP_MB;
     // One worker starts at once and loads its grammars in the background.
-    this.spawn();
+    this.spawn(false);
   }
 
   /**
-   * Runs the named job in a worker process. Rejects with JobTimeoutError when it runs longer than
+   * Runs the named job in a worker process, in the lane of `priority` (a lane, or a JobPriority the
+   * caller may raise while the job waits; the server's callers name theirs, tests get the live lane). Rejects with JobTimeoutError when it runs longer than
    * `timeoutMs` (time spent waiting for a worker does not count), JobMemoryError when it needs more
-   * than the worker's heap limit, BusyError when the queue is full.
+   * than the worker's heap limit, BusyError when the queue is full (never for publishing).
    */
-  async run<K extends keyof Jobs>(name: K, input: Parameters<Jobs[K]>[0], timeoutMs: number): Promise<Awaited<ReturnType<Jobs[K]>>> {
+  async run<K extends keyof Jobs>(
+    name: K,
+    input: Parameters<Jobs[K]>[0],
+    timeoutMs: number,
+    priority: Lane | JobPriority = "live",
+  ): Promise<Awaited<ReturnType<Jobs[K]>>> {
     if (this.closed) throw new BusyError("The server is shutting down.");
-    if (this.outstanding >= this.capacity) {
+    const jobPriority = typeof priority === "string" ? new JobPriority(priority) : priority;
+    if (this.outstanding >= this.capacity && jobPriority.lane !== "publish") {
       throw new BusyError("The server is busy compiling pages and cannot take more work right now; try again in a few seconds.");
     }
     this.outstanding++;
     try {
       return await new Promise<Awaited<ReturnType<Jobs[K]>>>((resolve, reject) => {
-        this.queue.push({ id: ++this.nextId, name, input, timeoutMs, resolve, reject });
+        this.queue.push({ id: ++this.nextId, name, input, timeoutMs, priority: jobPriority, resolve, reject });
         this.dispatch();
       });
     } finally {
@@ -136,23 +168,64 @@ export class WorkerPool {
     await Promise.all(exits);
   }
 
-  /** Hands waiting jobs to ready workers, starting workers up to the pool's size. */
+  /**
+   * Hands waiting jobs to ready workers, most urgent lane first, starting workers up to the pool's
+   * size, and the reserved one while readers hold all the others.
+   */
   private dispatch(): void {
     for (const worker of this.workers) {
-      if (!this.queue.length) return;
-      if (worker.ready && !worker.job) this.start(worker, this.queue.shift()!);
+      if (!worker.ready || worker.job) continue;
+      const index = nextJob(this.queue, !worker.reserved);
+      if (index >= 0) this.start(worker, this.queue.splice(index, 1)[0]!);
     }
-    const starting = [...this.workers].filter((worker) => !worker.ready).length;
-    for (let i = starting; i < this.queue.length && this.workers.size < this.size; i++) this.spawn();
+    const general = [...this.workers].filter((worker) => !worker.reserved);
+    const starting = general.filter((worker) => !worker.ready).length;
+    for (let i = starting, size = general.length; i < this.queue.length && size < this.size; i++, size++) this.spawn(false);
+    if (this.queue.length && this.previewsHoldAll() && ![...this.workers].some((worker) => worker.reserved)) this.spawn(true);
   }
 
+  /**
+   * Whether previews' jobs run on every worker but the reserved one: work whose amount a stranger
+   * chooses (a branch's pages), which is when the reserved worker is started (once jobs wait too)
+   * and kept. Live readers' work is bounded by the live catalogue, and publishing goes ahead of it.
+   */
+  private previewsHoldAll(): boolean {
+    const general = [...this.workers].filter((worker) => !worker.reserved);
+    return general.length >= this.size && general.every((worker) => worker.job?.priority.lane === "preview");
+  }
+
+  /** Stops an idle worker after a while (each holds its own grammars); the reserved one stays while previews hold the rest. */
+  private retireWhenIdle(worker: Worker): void {
+    worker.timer = setTimeout(() => {
+      if (worker.job) return;
+      if (worker.reserved && this.previewsHoldAll()) this.retireWhenIdle(worker);
+      else this.stop(worker);
+    }, IDLE_MS).unref();
+  }
+
+  /** Sends a job: its time limit starts now, so a worker that never takes it cannot hold it. */
   private start(worker: Worker, job: Job): void {
     clearTimeout(worker.timer);
     worker.job = job;
+    worker.acknowledged = false;
     worker.child.send({ id: job.id, name: job.name, input: job.input } satisfies JobRequest);
+    worker.acknowledgeTimer = setTimeout(() => !worker.acknowledged && this.hang(worker), Math.min(ACKNOWLEDGE_MS, job.timeoutMs));
+    worker.timer = setTimeout(
+      () => (isStopped(worker.child.pid) ? this.hang(worker) : this.stop(worker, new JobTimeoutError(job.name, job.timeoutMs))),
+      job.timeoutMs,
+    );
   }
 
-  private spawn(): void {
+  /** Ends a worker that hangs; its job (not at fault) goes to another worker, once. */
+  private hang(worker: Worker): void {
+    if (worker.job?.requeued) {
+      return this.stop(worker, new BusyError(`Two worker processes stopped answering while running ${worker.job.name}; try again.`));
+    }
+    worker.hung = true;
+    this.stop(worker);
+  }
+
+  private spawn(reserved: boolean): void {
     const child = fork(this.filename, [], {
       // Nothing of the server's environment (secrets), not even NODE_ENV (typed as always set).
       env: {} as NodeJS.ProcessEnv,
@@ -160,8 +233,9 @@ export class WorkerPool {
       serialization: "advanced",
       stdio: ["ignore", "inherit", "inherit", "ipc"],
     });
-    const worker: Worker = { child, ready: false };
+    const worker: Worker = { child, ready: false, reserved };
     this.workers.add(worker);
+    worker.timer = setTimeout(() => !worker.ready && this.stop(worker), READY_MS);
     try {
       // Linux: a lower priority for the workers, so requests on the server's thread come first.
       if (child.pid) os.setPriority(child.pid, Math.min(19, os.getPriority(process.pid) + 10));
@@ -175,19 +249,22 @@ export class WorkerPool {
   private receive(worker: Worker, message: JobMessage): void {
     const job = worker.job;
     if (message.kind === "ready") {
+      clearTimeout(worker.timer);
       worker.ready = true;
+      if (worker.reserved) this.retireWhenIdle(worker);
       return this.dispatch();
     }
     if (!job || message.id !== job.id) return;
     if (message.kind === "started") {
-      worker.timer = setTimeout(() => this.stop(worker, new JobTimeoutError(job.name, job.timeoutMs)), job.timeoutMs);
+      worker.acknowledged = true;
       return;
     }
     clearTimeout(worker.timer);
+    clearTimeout(worker.acknowledgeTimer);
     worker.job = undefined;
     if (message.kind === "done") job.resolve(message.result as never);
     else job.reject(new Error(message.message));
-    if (this.workers.size > 1) worker.timer = setTimeout(() => !worker.job && this.stop(worker), IDLE_MS).unref();
+    if (this.workers.size > 1) this.retireWhenIdle(worker);
     this.dispatch();
   }
 
@@ -198,9 +275,13 @@ export class WorkerPool {
 
   private ended(worker: Worker, code: number | null, signal: NodeJS.Signals | null): void {
     clearTimeout(worker.timer);
+    clearTimeout(worker.acknowledgeTimer);
     this.workers.delete(worker);
     const job = worker.job;
-    if (job) {
+    if (job && worker.hung && !this.closed) {
+      job.requeued = true;
+      this.queue.push(job);
+    } else if (job) {
       // V8 aborts a process whose heap reached its limit.
       const outOfMemory = signal === "SIGABRT" || code === 134;
       job.reject(
@@ -211,8 +292,19 @@ export class WorkerPool {
       );
     }
     if (this.closed) return;
-    if (!this.workers.size) this.spawn();
+    if (![...this.workers].some((w) => !w.reserved)) this.spawn(false);
     this.dispatch();
+  }
+}
+
+/** Whether a process is stopped (SIGSTOP, or traced), from /proc (Linux; elsewhere it is never thought stopped). */
+function isStopped(pid: number | undefined): boolean {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    // The state is the field after the command name, which may hold spaces and parentheses.
+    return /^[tT]$/.test(stat.charAt(stat.lastIndexOf(")") + 2));
+  } catch {
+    return false;
   }
 }
 

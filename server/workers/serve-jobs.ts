@@ -5,7 +5,7 @@ export interface JobRequest {
   input: unknown;
 }
 
-/** What a worker process answers: that it is ready for jobs, that a job started (its time limit starts then), and how it ended. */
+/** What a worker process answers: that it is ready for jobs, that it took a job (a worker that does not is hung), and how the job ended. */
 export type JobMessage =
   | { kind: "ready" }
   | { kind: "started"; id: number }

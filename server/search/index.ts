@@ -6,6 +6,7 @@ import { Admission } from "../admission";
 import { OverloadedError } from "../errors";
 import { concurrencyLimit } from "../concurrency-limit";
 import { CACHE_BUDGETS } from "../memory-budget";
+import { withinChars } from "./page-bounds";
 import { SearchIndex, type SearchResults } from "./search-index";
 import type { SearchRequest } from "./query";
 
@@ -266,6 +267,7 @@ export class SearchService {
         }),
       ),
     );
-    return SearchIndex.load(await this.engine.workers.run("searchIndex", { pages: searchPages }, BUILD_TIMEOUT_MS));
+    // Cut here already, so a few hundred pages of 1 MB never cross to the worker whole.
+    return SearchIndex.load(await this.engine.workers.run("searchIndex", { pages: withinChars(searchPages) }, BUILD_TIMEOUT_MS));
   }
 }

@@ -1,6 +1,6 @@
 import MiniSearch from "minisearch";
 import { describe, expect, it } from "vitest";
-import { boundedPageSections, PAGE_BOUNDS, type PageBounds } from "./page-bounds";
+import { BUILD_BOUNDS, boundedPageSections, boundedSections, PAGE_BOUNDS, withinChars, type PageBounds } from "./page-bounds";
 import { normalizeTerm } from "./ranking";
 import { pageSections, type Section } from "./sections";
 
@@ -81,5 +81,38 @@ describe("boundedPageSections", () => {
     const largest = Array.from({ length: 33 }, (_, i) => `## Part ${i}\n\n${words(22, i * 22)} ${"filler text ".repeat(80)}`).join("\n\n");
     expect(largest.length).toBeGreaterThan(35_000);
     expect(boundedPageSections("p", "Largest", largest)).toEqual(pageSections("p", "Largest", largest));
+  });
+});
+
+describe("boundedSections", () => {
+  const real = Array.from({ length: 40 }, (_, i) => ({
+    id: `real${i}`,
+    title: `Real ${i}`,
+    markdown: `Validators vote. ${words(300, i * 10)}`,
+  }));
+  const hostile = (count: number, length: number) =>
+    Array.from({ length: count }, (_, i) => ({ id: `hostile${i}`, title: "Hostile", markdown: words(length, 1_000_000 * (i + 1)) }));
+
+  it.each([
+    ["20 pages of 100,000 distinct words", hostile(20, 100_000)],
+    ["200 pages of 10,000 distinct words", hostile(200, 10_000)],
+  ])("holds the build's bounds with %s, and takes the real pages whole", (_name, pages) => {
+    const sections = boundedSections([...real, ...pages]);
+    expect(distinctTerms(sections)).toBeLessThanOrEqual(BUILD_BOUNDS.distinctTerms);
+    expect(chars(sections)).toBeLessThanOrEqual(BUILD_BOUNDS.chars);
+    const realSections = sections.filter((s) => s.pageId.startsWith("real"));
+    expect(realSections).toEqual(real.flatMap((p) => pageSections(p.id, p.title, p.markdown)));
+    // Every hostile page is still found by its title.
+    for (const p of pages) expect(sections.find((s) => s.pageId === p.id)?.pageTitle).toBe("Hostile");
+  });
+
+  it("cuts the longest pages first to keep all of them within the build's characters", () => {
+    const pages = [
+      { id: "short", title: "S", markdown: "a ".repeat(100) },
+      { id: "long", title: "L", markdown: "b ".repeat(1_000) },
+      { id: "longer", title: "L", markdown: "c ".repeat(2_000) },
+    ];
+    const cut = withinChars(pages, PAGE_BOUNDS, { chars: 1_000, distinctTerms: 100 });
+    expect(cut.map((p) => p.markdown.length)).toEqual([200, 400, 400]);
   });
 });

@@ -11,7 +11,7 @@ import { compileMdx, type MdxInput } from "../mdx/compile";
 import { getHighlighter } from "../mdx/highlighter";
 import { cleanMarkdownBody } from "../markdown/index";
 import { formatProblem, PageProblems, type PageProblem } from "../mdx/problems";
-import { boundedPageSections } from "../search/page-bounds";
+import { boundedSections } from "../search/page-bounds";
 import { SearchIndex, type SerializedSearchIndex } from "../search/search-index";
 import { serveJobs } from "./serve-jobs";
 
@@ -63,9 +63,9 @@ export interface SearchPage {
   markdown: string;
 }
 
-/** The index of a commit's pages, each within PAGE_BOUNDS: no page that can go live outgrows the worker's heap. */
+/** The index of a commit's pages, within PAGE_BOUNDS and BUILD_BOUNDS: no pages that can go live outgrow the worker's heap. */
 function buildSearchIndex({ pages }: { pages: SearchPage[] }): SerializedSearchIndex {
-  return SearchIndex.build(pages.flatMap((page) => boundedPageSections(page.id, page.title, page.markdown))).serialize();
+  return SearchIndex.build(boundedSections(pages)).serialize();
 }
 
 /** The jobs by name. */

@@ -17,7 +17,7 @@ import { NotFoundError } from "./errors";
 import type { PageMeta } from "./content/catalogue";
 import type { CompiledPage } from "./mdx/compile";
 import { parseVersionRecord, type VersionRecord } from "./content/version";
-import { SearchService, type SearchRequest, type SearchResults } from "./search/index";
+import { SEARCH_LIMITS, SearchService, type SearchRequest, type SearchResults, type SearchStatus } from "./search/index";
 import { MarkdownService } from "./markdown/service";
 import { staticFile, type StaticFile } from "./content/static-files";
 import { memoryStatus, type MemoryStatus } from "./memory";
@@ -114,6 +114,8 @@ export interface ServiceStatus extends LiveStatus {
   process: { pid: number; role: Role };
   /** This process's memory and how full each engine cache is. */
   memory: MemoryStatus;
+  /** Which commit's index answers live searches, and why not the live commit's when it does not. */
+  search: SearchStatus;
 }
 
 export interface ContentService {
@@ -217,9 +219,9 @@ export async function startContentService(
   });
   const markdown = new MarkdownService(engine);
   // Search indexes each page's clean Markdown, so a snippet's text is found under the pages that include it.
-  const search = new SearchService(engine, markdown);
-  // The first search at a new live commit should not pay for its index; a failure here resurfaces
-  // on that search.
+  const search = new SearchService(engine, markdown, SEARCH_LIMITS, print);
+  // The first search at a new live commit should not pay for its index; a failure is logged and
+  // reported in the status by the service.
   const onLive = (snapshot: Snapshot) => void search.setLive(snapshot).catch(() => {});
   const lastGood = new LastGoodCommit(path.join(config.dataDir, "live", `${repository.key}.commit`), print);
   let leader: LeaderStatus | undefined;
@@ -311,6 +313,7 @@ export async function startContentService(
       ...(following ? { lastFetch: leader?.lastFetch, lastError: leader?.lastError } : {}),
       source: repository.kind,
       compiles: engine.compiles,
+      search: search.status(),
       process: { pid: process.pid, role: coordination.role },
       memory: memoryStatus({
         ...engine.cacheStats(),

@@ -48,6 +48,9 @@ const LIMITS: SearchLimits = {
   keptPinnedBytes: 2 * ONE_INDEX_BYTES,
   restRatio: 0,
   retryAfterSeconds: 7,
+  liveWaitMs: 60_000,
+  retryDelayMs: 60_000,
+  maxRetryDelayMs: 60_000,
 };
 const q = { q: "validators", limit: 5 };
 const refusal = (promise: Promise<unknown>) =>
@@ -125,5 +128,80 @@ describe("SearchService indexes", () => {
     const { results } = await search.search(at, { q: "rebates", limit: 10 }, "x");
     expect(results.map((r) => [r.id, r.sections[0]!.url])).toEqual([["guides/gas", "/guides/gas#fees"]]);
     expect((await search.search(at, { q: "broken", limit: 10 }, "x")).results.map((r) => r.id)).toEqual(["broken"]);
+  });
+});
+
+describe("SearchService live index", () => {
+  /** A worker that builds the index, or fails as one out of memory does when a page says so; counting builds. */
+  function failingEngine() {
+    const counts = { builds: 0 };
+    const failing = {
+      workers: {
+        run: async (job: string, input: Pages) => {
+          counts.builds++;
+          if (input.pages.some((p) => p.markdown.includes("FAIL")))
+            throw new Error("searchIndex needed more than 160 MB of memory and was stopped");
+          return (engine.workers.run as (job: string, input: Pages) => Promise<unknown>)(job, input);
+        },
+      },
+    } as unknown as ContentEngine;
+    return { failing, counts };
+  }
+  const bodiesOf: Record<string, string> = { a: "Validators vote on checkpoints.", bad: "FAIL", c: "Validators stake coins." };
+  const bodies: PageBodies = { body: async (at) => body(bodiesOf[at.commit.oid]!) };
+  const ids = async (search: SearchService, oid: string) => (await search.search(snapshot(oid), q, "x")).results.map((r) => r.id);
+
+  it("keeps answering from the previous index when the live one fails, reports it once, and retries after a back-off or at the next commit", async () => {
+    const { failing, counts } = failingEngine();
+    const log: string[] = [];
+    const search = new SearchService(failing, bodies, { ...LIMITS, retryDelayMs: 200, maxRetryDelayMs: 200 }, (line) => log.push(line));
+    await search.setLive(snapshot("a"));
+    await expect(search.setLive(snapshot("bad"))).rejects.toThrow(/memory/);
+    for (let i = 0; i < 5; i++) expect(await ids(search, "bad")).toEqual(["p"]);
+    expect(counts.builds).toBe(2);
+    expect(log).toHaveLength(1);
+    expect(search.status()).toMatchObject({
+      liveCommit: "bad",
+      servingCommit: "a",
+      lastFailure: { commit: "bad", attempts: 1, message: /memory/ },
+    });
+    // Past the back-off, one search starts one more attempt and is still answered at once.
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    await Promise.all([ids(search, "bad"), ids(search, "bad")]);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(counts.builds).toBe(3);
+    expect(search.status().lastFailure).toMatchObject({ attempts: 2 });
+    expect(log).toHaveLength(2);
+    // The next commit going live builds at once and answers from its own index.
+    await search.setLive(snapshot("c"));
+    expect(search.status()).toEqual({ liveCommit: "c", servingCommit: "c", lastFailure: undefined });
+    expect((await search.search(snapshot("c"), { q: "stake", limit: 5 }, "x")).total).toBe(1);
+  });
+
+  it("answers 503 with Retry-After at once when there is no previous index, without building again", async () => {
+    const { failing, counts } = failingEngine();
+    const search = new SearchService(failing, bodies, LIMITS);
+    await expect(search.setLive(snapshot("bad"))).rejects.toThrow();
+    for (let i = 0; i < 3; i++) {
+      const error = await refusal(search.search(snapshot("bad"), q, "x"));
+      expect(error).toBeInstanceOf(OverloadedError);
+      expect(error).toMatchObject({ status: 503, message: /could not be built \(searchIndex needed more than 160 MB/ });
+      expect((error as OverloadedError).retryAfterSeconds).toBeGreaterThan(50);
+    }
+    expect(counts.builds).toBe(1);
+  });
+
+  it("waits for a live build under way only so long, then answers from the previous index or with a 503", async () => {
+    const { bodies: gated, release } = gatedBodies();
+    const search = new SearchService(engine, gated, { ...LIMITS, liveWaitMs: 20 });
+    const first = search.setLive(snapshot("a"));
+    expect(await refusal(search.search(snapshot("a"), q, "x"))).toMatchObject({ status: 503, message: /still being built/ });
+    release();
+    await first;
+    const { bodies: gatedAgain } = gatedBodies();
+    gated.body = gatedAgain.body;
+    void search.setLive(snapshot("b"));
+    expect(await ids(search, "b")).toEqual(["p"]);
+    expect(search.status()).toMatchObject({ liveCommit: "b", servingCommit: "a" });
   });
 });

@@ -12,7 +12,7 @@ import { getHighlighter } from "../mdx/highlighter";
 import { boundedDiff, type DiffOutcome } from "../diff/text-diff";
 import { cleanMarkdownBody } from "../markdown/index";
 import { formatProblem, PageProblems, type PageProblem } from "../mdx/problems";
-import { pageSections } from "../search/sections";
+import { boundedSections } from "../search/page-bounds";
 import { SearchIndex, type SerializedSearchIndex } from "../search/search-index";
 import { serveJobs } from "./serve-jobs";
 
@@ -64,8 +64,9 @@ export interface SearchPage {
   markdown: string;
 }
 
+/** The index of a commit's pages, within PAGE_BOUNDS and BUILD_BOUNDS: no pages that can go live outgrow the worker's heap. */
 function buildSearchIndex({ pages }: { pages: SearchPage[] }): SerializedSearchIndex {
-  return SearchIndex.build(pages.flatMap((page) => pageSections(page.id, page.title, page.markdown))).serialize();
+  return SearchIndex.build(boundedSections(pages)).serialize();
 }
 
 /** Two versions of a page's text, diffed within the caps of server/diff/text-diff.ts. */

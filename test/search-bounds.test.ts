@@ -1,0 +1,127 @@
+import fs from "node:fs";
+import { afterAll, describe, expect, it } from "vitest";
+import { page, sampleContent, WorkingCopy } from "./helpers/git";
+import { startServer, waitFor, type RunningServer } from "./helpers/server";
+
+/** Made-up words from a seeded generator, so each run pushes the same pages. */
+function randomWords(chars: number, seed: number): string {
+  let state = seed;
+  const next = () => (state = (state * 1_103_515_245 + 12_345) % 2 ** 31);
+  const lines: string[] = [];
+  const line: string[] = [];
+  let length = 0;
+  while (length < chars) {
+    const word = Array.from({ length: 4 + (next() % 7) }, () => String.fromCharCode(97 + (next() % 26))).join("");
+    line.push(word);
+    length += word.length + 1;
+    if (line.length === 12) lines.push(line.splice(0).join(" "));
+  }
+  lines.push(line.join(" "));
+  return lines.join("\n\n");
+}
+
+/** Pages that can go live (under the publish check's 1 MB) and each push the index as far as one page can. */
+const HUGE_PAGES = {
+  ...Object.assign({}, ...[1, 2, 3, 4].map((i) => page(`huge/random-${i}`, `Random ${i}`, randomWords(900_000, i)))),
+  ...page("huge/repeated", "Repeated", "Validators vote on checkpoints and stake rebates. ".repeat(18_000)),
+};
+const firstWord = (i: number) => randomWords(20, i).split(" ")[0]!;
+
+/** The server's worker processes' peak RSS, MB (VmHWM: over each worker's life). */
+function workerPeaksMb(pid: number): number[] {
+  const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean);
+  return children.flatMap((child) => {
+    try {
+      return [Math.round(Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${child}/status`, "utf8"))![1]) / 1024)];
+    } catch {
+      return [];
+    }
+  });
+}
+
+async function liveSite(env: Record<string, string> = {}, content = sampleContent()) {
+  let work = WorkingCopy.init().write(content);
+  const first = work.commit("First version");
+  const bare = work.publishBare();
+  work = WorkingCopy.clone(bare);
+  const server = await startServer({ CONTENT_REPO: bare, ...env });
+  const get = (path: string) => fetch(server.url + path);
+  const status = async () => (await get("/api/status")).json();
+  /** Pushes the huge pages and waits until they are live. */
+  const pushHugePages = async () => {
+    work.write(HUGE_PAGES);
+    const pushed = work.commit("Huge pages");
+    work.push();
+    await waitFor(async () => (await status()).commit === pushed, 240_000, 500);
+    return pushed;
+  };
+  return { server, first, get, status, pushHugePages };
+}
+
+const resultIds = async (response: Response) => ((await response.json()) as { results: Array<{ id: string }> }).results.map((r) => r.id);
+
+describe("search with pages of 0.9 MB live", () => {
+  const servers: RunningServer[] = [];
+  afterAll(async () => {
+    for (const server of servers) await server.stop();
+  });
+
+  it("publishes them, and /api/search and /search answer for normal pages and the huge ones' beginnings", async () => {
+    const site = await liveSite();
+    servers.push(site.server);
+    expect(await resultIds(await site.get("/api/search?q=welcome"))).toEqual(["guides"]);
+    const before = workerPeaksMb(site.server.pid);
+    const pushed = await site.pushHugePages();
+    // The index of the pushed commit answers: it was built, not the previous one kept.
+    await waitFor(async () => (await site.status()).search.servingCommit === pushed, 120_000, 250);
+    expect((await site.status()).search.lastFailure).toBeUndefined();
+    expect(await resultIds(await site.get("/api/search?q=welcome"))).toEqual(["guides"]);
+    for (const i of [1, 2, 3, 4]) expect(await resultIds(await site.get(`/api/search?q=${firstWord(i)}`))).toContain(`huge/random-${i}`);
+    expect(await resultIds(await site.get("/api/search?q=rebates"))).toEqual(["huge/repeated"]);
+    const html = await site.get(`/search?q=${firstWord(1)}`);
+    expect(html.status).toBe(200);
+    expect(await html.text()).toContain("Random 1");
+    const latencies: number[] = [];
+    for (const q of ["welcome", "rebates", firstWord(2), "validators stake", "guide"]) {
+      const started = performance.now();
+      expect((await site.get(`/api/search?q=${encodeURIComponent(q)}`)).status).toBe(200);
+      latencies.push(Math.round(performance.now() - started));
+    }
+    console.log(
+      `worker peak RSS (MB): ${before.join(", ")} before the huge pages, ${workerPeaksMb(site.server.pid).join(", ")} after; ` +
+        `search latency afterwards (ms): ${latencies.join(", ")}`,
+    );
+  }, 300_000);
+
+  it("keeps answering from the previous index when the next one fails to build, and reports it once", async () => {
+    // A build time limit that the first commit's index meets and the huge pages' does not.
+    const site = await liveSite({ SUI_DOCS_SEARCH_BUILD_TIMEOUT_MS: "400" });
+    servers.push(site.server);
+    expect(await resultIds(await site.get("/api/search?q=welcome"))).toEqual(["guides"]);
+    const pushed = await site.pushHugePages();
+    await waitFor(async () => (await site.status()).search.lastFailure?.commit === pushed, 120_000, 250);
+    for (let i = 0; i < 5; i++) expect(await resultIds(await site.get("/api/search?q=welcome"))).toEqual(["guides"]);
+    expect((await site.get("/search?q=welcome")).status).toBe(200);
+    const { search } = await site.status();
+    expect(search).toMatchObject({
+      liveCommit: pushed,
+      servingCommit: site.first,
+      lastFailure: { attempts: 1, message: /longer than 0.4 s/ },
+    });
+    expect(site.server.output().match(/search index of \w+ not built/g)).toHaveLength(1);
+  }, 300_000);
+
+  it("answers 503 with Retry-After at once when the first index failed to build", async () => {
+    const site = await liveSite({ SUI_DOCS_SEARCH_BUILD_TIMEOUT_MS: "400" }, { ...sampleContent(), ...HUGE_PAGES });
+    servers.push(site.server);
+    await waitFor(async () => (await site.status()).search.lastFailure !== undefined, 120_000, 250);
+    for (const path of ["/api/search?q=welcome", "/search?q=welcome"]) {
+      const response = await site.get(path);
+      const text = await response.text();
+      expect([response.status, text]).toEqual([503, expect.stringMatching(/could not be built/)]);
+      // The results page shows the refusal through the root's error boundary, which sends no Retry-After.
+      if (path.startsWith("/api/")) expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
+    }
+    expect((await site.status()).search.lastFailure).toMatchObject({ attempts: 1 });
+  }, 300_000);
+});

@@ -11,8 +11,8 @@
  * |---|---|---|
  * | Main thread | ~200 | Node, the app's code, React; V8's heap with its slack and garbage between collections (young generation 2 × 4 MB: `--max-semi-space-size=4`); the allocator's slack (`MALLOC_ARENA_MAX=2`) |
  * | Search index | ~16 | the live commit's (measured: 2,857 sections take 16 MB of heap, as SearchIndex.load now weighs it) |
- * | The caches below, all full | ~94 | |
- * | Total | ~310 | |
+ * | The caches below, all full | ~131 | |
+ * | Total | ~347 | |
  *
  * Measured against it at 50,000 commits (BENCHMARKS.md, Scale), the server process read 237, 365, 365
  * and 377 MB after its phases and the compile worker at most 164 MB. What the table counts as slack
@@ -26,10 +26,11 @@
  * | compiled | 12 MB | compiled pages by content key: the live catalogue takes ~12 MB; a page is compiled again only to render it anew (a push, another origin), and a miss reads DATA_DIR/compiled, not the compiler |
  * | texts | 4 MB | blob texts by oid (page sources, snippets, schemas): the live catalogue's take 3.3 MB; a miss is one `git cat-file` read |
  * | generated | 4 MB | pages a generator made of a data file, per schema blob (1.2 MB for both live schemas) |
- * | contents | 2 MB | per content tree: file map, catalogue and sidebars (~0.5 MB per tree as weighed) |
+ * | contents | 32 MB | per content tree: file map, catalogue and sidebars, weighed as measured (server/engine.ts contentBytes: the embedded content's tree 0.35 MB of heap, 0.6 MB as weighed; a tree of 20,000 pages 22 MB). Snapshots keep their content only through this cache, so this is all the content that commits read at `?commit=` keep; the live commit's tree is held by the live site besides, while it is live |
  * | subtrees, treeEntries | 2 + 1 MB | the Git store's parsed trees under the content root |
- * | frontmatters, pageKeys, histories, commits | 1 MB each | per page and per commit metadata |
- * | sidebarFiles, snapshots, expanded | 0.5 MB each | sidebar JSON per blob, commit → content tree, `?commit=` abbreviations |
+ * | frontmatters | 8 MB | parsed frontmatter per page blob: a new commit's catalogue re-parses only the pages it changed while every page's fits (~400 B each) |
+ * | pageKeys, histories, commits | 1 MB each | per page and per commit metadata |
+ * | sidebarFiles, snapshots, expanded | 0.5 MB each | sidebar JSON per blob, commit → its commit info and content tree oid (never the content), `?commit=` abbreviations |
  * | markdownBodies | 4 MB | pages as clean Markdown (server/markdown), by content key: the live catalogue's take 3.1 MB; the live search index is built from them, then `.md` twins, diffs and `/llms-full.txt` read them |
  * | llmsFullTexts | 8 MB | `/llms-full.txt` per content tree and origin: one text at its 8 MB bound when it is Latin-1 (weighed as V8 holds it) |
  * | pinnedSearchIndexes | 4 MB | search indexes of `?commit=` searches (and the previous live one after a push), weighed as measured (SearchIndex.load): a small catalogue's; one of the embedded catalogue's size (~16 MB) is not kept, so each search at an old commit of it builds one, within SearchLimits |
@@ -57,10 +58,10 @@ export const CACHE_BUDGETS = {
   compiled: 12 * MB,
   texts: 4 * MB,
   generated: 4 * MB,
-  contents: 2 * MB,
+  contents: 32 * MB,
   subtrees: 2 * MB,
   treeEntries: 1 * MB,
-  frontmatters: 1 * MB,
+  frontmatters: 8 * MB,
   pageKeys: 1 * MB,
   histories: 1 * MB,
   commits: 1 * MB,

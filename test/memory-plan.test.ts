@@ -1,5 +1,14 @@
-import { describe, expect, inject, it } from "vitest";
-import { CACHE_BUDGETS } from "../server/memory-budget";
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { fastImport } from "../scripts/bench-scale/fast-import";
+import { fastImportStream } from "../scripts/bench-scale/fast-import-stream";
+import { readContentFolder } from "../scripts/bench-scale/synthetic-repo";
+import { RssSampler } from "../scripts/bench-scale/rss-sampler";
+import { CACHE_BUDGETS, RSS_LIMIT_MB, WORKER_PROCESS_MB } from "../server/memory-budget";
+import { tempDir } from "./helpers/git";
+import { startServer, type RunningServer } from "./helpers/server";
 
 interface StatusMemory {
   memory: { rss: number; caches: Record<string, { bytes: number; maxBytes: number; entries: number }> };
@@ -22,4 +31,65 @@ describe("the memory plan against the running server", () => {
     const unreported = Object.keys(budgets).filter((name) => !REPORTED_APART.has(name) && !(name in memory.caches));
     expect(unreported).toEqual([]);
   });
+});
+
+/** As `npm start` and the Dockerfile run a server process: the plan's lines are for these settings. */
+const PRODUCTION_NODE = { NODE_OPTIONS: "--max-old-space-size=512 --max-semi-space-size=4", MALLOC_ARENA_MAX: "2" };
+/** Readers at once: enough to keep both cores busy and several commits' snapshots in flight. */
+const READERS = 4;
+
+/** The embedded content with 1,000 commits after it, each a docs edit of one or two pages: each commit has a content tree of its own. */
+async function embeddedHistory(commits: number): Promise<string> {
+  const gitdir = path.join(tempDir("sui-docs-rotation-"), "embedded.git");
+  const shape = { commits, contentRoot: "", docShare: 1, mergeShare: 0, churnFiles: 0, binaryBytes: 0, seed: 26 };
+  const content = readContentFolder(path.resolve(import.meta.dirname, "../content"));
+  await fastImport(
+    gitdir,
+    fastImportStream(shape, content, (size) => Buffer.alloc(size)),
+  );
+  return gitdir;
+}
+
+const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;
+
+describe("the memory plan while readers rotate ?commit=", () => {
+  let server: RunningServer | undefined;
+  afterAll(() => server?.stop());
+
+  it("holds the server process and its workers to their lines over 1,000 commits of the embedded content, measured from /proc", async () => {
+    const gitdir = await embeddedHistory(1_000);
+    const commits = execFileSync("git", ["rev-list", "--first-parent", "main"], { cwd: gitdir, encoding: "utf8" }).trim().split("\n");
+    server = await startServer({ CONTENT_REPO: gitdir, ...PRODUCTION_NODE });
+    const sampler = new RssSampler(server.pid);
+    // What a reader can ask of each commit, in turn: its catalogue, a sidebar, a page (pages few
+    // edits touch, so the rotation costs snapshots and renders rather than compiles).
+    const targets = (oid: string, i: number) =>
+      [
+        `/api/catalogue?commit=${oid}`,
+        `/api/sidebars/guides?commit=${oid}`,
+        `/${["concepts", "guides", "standards"][i % 3]}?commit=${oid}`,
+      ][i % 3]!;
+    const statuses: Record<number, number> = {};
+    let next = 0;
+    const reader = async () => {
+      while (next < commits.length) {
+        const i = next++;
+        const response = await fetch(server!.url + targets(commits[i]!, i));
+        await response.arrayBuffer();
+        statuses[response.status] = (statuses[response.status] ?? 0) + 1;
+      }
+    };
+    await Promise.all(Array.from({ length: READERS }, reader));
+    const after = rssMb(server.pid);
+    const peaks = sampler.stop();
+    console.log(
+      `rotation over ${commits.length} commits: server process ${after.toFixed(0)} MB after, peaks ${JSON.stringify(peaks.slice(0, 3))}`,
+    );
+    // None crashed: the server process answered every request with its page or data.
+    expect(statuses).toEqual({ 200: commits.length });
+    expect(peaks.find((p) => p.pid === server!.pid)!.mb, "server process RSS, MB").toBeLessThanOrEqual(RSS_LIMIT_MB);
+    for (const worker of peaks.filter((p) => p.name === "compile worker")) {
+      expect(worker.mb, "worker process RSS, MB").toBeLessThanOrEqual(WORKER_PROCESS_MB.heapLimit + WORKER_PROCESS_MB.runtime);
+    }
+  }, 180_000);
 });

@@ -1,9 +1,9 @@
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { once } from "node:events";
 import { ROOT } from "../bench/app-server";
+import { fastImport } from "./fast-import";
 import { fastImportStream, type ContentFile, type RepoShape } from "./fast-import-stream";
 
 /** Built repositories are kept here between runs, keyed by everything they are made from. */
@@ -39,20 +39,9 @@ export async function syntheticRepository(shape: RepoShape, content: readonly Co
   fs.rmSync(building, { recursive: true, force: true });
   fs.mkdirSync(building, { recursive: true });
   const git = (...args: string[]) => execFileSync("git", args, { cwd: building, stdio: ["ignore", "pipe", "pipe"] });
-  git("init", "--quiet", "--bare", "--initial-branch=main");
   const started = performance.now();
   log(`building ${path.basename(gitdir)} with git fast-import`);
-  const importer = spawn("git", ["fast-import", "--quiet", "--done"], { cwd: building, stdio: ["pipe", "ignore", "pipe"] });
-  let stderr = "";
-  importer.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = once(importer, "close");
-  for (const chunk of fastImportStream(shape, content, randomBytes)) {
-    if (!importer.stdin.write(chunk)) await Promise.race([once(importer.stdin, "drain"), exited]);
-    if (importer.exitCode !== null) break;
-  }
-  importer.stdin.end("done\n");
-  const [code] = (await exited) as [number | null];
-  if (code !== 0) throw new Error(`git fast-import exited with ${code}: ${stderr.trim()}`);
+  await fastImport(building, fastImportStream(shape, content, randomBytes));
   git("update-ref", "-d", "refs/heads/topic");
   fs.renameSync(building, gitdir);
   const packMb = Number(execFileSync("du", ["-sm", path.join(gitdir, "objects")], { encoding: "utf8" }).split("\t")[0]);

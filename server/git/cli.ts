@@ -16,6 +16,8 @@ export class GitError extends Error {
     readonly args: readonly string[],
     readonly exitCode: number | null,
     readonly stderr: string,
+    /** The signal that ended git, when one did (then exitCode is null). */
+    readonly signal: NodeJS.Signals | null = null,
   ) {
     const said = stderr
       .split("\n")
@@ -23,7 +25,8 @@ export class GitError extends Error {
       .filter(Boolean)
       .slice(-2)
       .join("; ");
-    super(redact(`git ${args[0]}: ${said || `exit code ${exitCode}`}`));
+    const ended = signal ? `ended by ${signal}` : `exit code ${exitCode}`;
+    super(redact(`git ${args[0]}: ${said ? (signal ? `${said} (${ended})` : said) : ended}`));
     this.name = "GitError";
   }
 }
@@ -111,11 +114,11 @@ export class Git {
       // git's progress and warnings can be long; the last lines say what went wrong.
       stderr = (stderr + d.toString()).slice(-4000);
     });
-    const code = await new Promise<number | null>((resolve, reject) => {
+    const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve, reject) => {
       child.once("error", reject);
-      child.once("close", (c) => resolve(c));
+      child.once("close", (c, s) => resolve([c, s]));
     });
-    if (code !== 0 && !(code !== null && options.okCodes?.includes(code))) throw new GitError(args, code, stderr);
+    if (code !== 0 && !(code !== null && options.okCodes?.includes(code))) throw new GitError(args, code, stderr, signal);
     return { stdout: Buffer.concat(out).toString("utf8"), code: code! };
   }
 
@@ -132,16 +135,16 @@ export class Git {
     child.stdin!.end();
     let stderr = "";
     child.stderr!.on("data", (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
-    const closed = new Promise<number | null>((resolve, reject) => {
+    const closed = new Promise<[number | null, NodeJS.Signals | null]>((resolve, reject) => {
       child.once("error", reject);
-      child.once("close", (c) => resolve(c));
+      child.once("close", (c, s) => resolve([c, s]));
     });
     try {
       for await (const chunk of child.stdout!) yield chunk as Buffer;
     } finally {
       if (child.exitCode === null) child.kill();
     }
-    const code = await closed;
-    if (code !== 0) throw new GitError(args, code, stderr);
+    const [code, signal] = await closed;
+    if (code !== 0) throw new GitError(args, code, stderr, signal);
   }
 }

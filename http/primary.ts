@@ -38,7 +38,7 @@ export function runPrimary({ processes, entry, compileWorkers, fronts: frontCoun
   const fronts = new Set<Worker>();
   /** Each server process's loopback port, when it sits behind fronts. */
   const upstreams = new Map<Worker, number>();
-  /** When each server process last beat (or was started). */
+  /** When each server process last beat. */
   const beats = new Map<Worker, number>();
   let build = "";
   let leader: Worker | undefined;
@@ -71,13 +71,14 @@ export function runPrimary({ processes, entry, compileWorkers, fronts: frontCoun
           },
     );
     running.add(worker);
-    if (role !== "front") beats.set(worker, Date.now());
     if (role === "leader") leader = worker;
     else if (role === "follower") followers.add(worker);
     else fronts.add(worker);
     worker.on("message", (message: unknown) => {
       if (isBeat(message)) {
-        if (beats.has(worker)) beats.set(worker, Date.now());
+        // From its first beat on: a process still loading its modules on a busy machine can be silent
+        // for longer, and one that never starts to serve is the start command's to report.
+        if (!worker.process.killed) beats.set(worker, Date.now());
       } else if (isCoordinationMessage(message)) route(message);
       else if (isFrontMessage(message)) routeToFronts(worker, message);
     });
@@ -153,7 +154,7 @@ export function runPrimary({ processes, entry, compileWorkers, fronts: frontCoun
       console.error(
         `sui-docs: the server process ${worker.process.pid} has not answered for ${Math.round((Date.now() - beat) / 1000)} s (stopped or hung); killing it`,
       );
-      // Once: the exit that follows replaces it.
+      // Once (a beat sent before the kill is not counted): the exit that follows replaces it.
       beats.delete(worker);
       worker.process.kill("SIGKILL");
     }

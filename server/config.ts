@@ -13,6 +13,12 @@ export interface Config {
   gitToken?: string;
   /** Seconds a remote may stay silent (under 1 KB/s) before a fetch gives up. */
   remoteIdleSeconds: number;
+  /**
+   * Seconds a fetch may take in all (REMOTE_FETCH_TIMEOUT, 600): a remote trickling at 1 KB/s never
+   * trips git's low-speed limit. Ten minutes is a large push over a slow link; a fetch past it is
+   * killed, reported in /api/status and tried again at the next poll or webhook.
+   */
+  fetchTimeoutSeconds: number;
   dataDir: string;
   /** Seconds between fetches of a remote repository; 0 turns polling off. */
   pollInterval: number;
@@ -97,6 +103,7 @@ export function readConfig(env: Env = process.env, cwd = process.cwd()): Config 
     contentRoot,
     gitToken: env.GIT_TOKEN?.trim() || undefined,
     remoteIdleSeconds: nonNegativeNumber(env, "REMOTE_IDLE_TIMEOUT", 60) || 60,
+    fetchTimeoutSeconds: nonNegativeNumber(env, "REMOTE_FETCH_TIMEOUT", 600) || 600,
     dataDir: path.resolve(cwd, env.DATA_DIR?.trim() || ".data"),
     pollInterval: nonNegativeNumber(env, "POLL_INTERVAL", 60),
     webhookSecret: env.WEBHOOK_SECRET || undefined,

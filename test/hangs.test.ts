@@ -1,7 +1,10 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { sampleContent, tempDir, WorkingCopy } from "./helpers/git";
+import { commandLines } from "./helpers/processes";
 import { rawRequest } from "./helpers/raw-http";
 import { startServer, waitFor, type RunningServer } from "./helpers/server";
+import { client, remoteWithContent, secondGuide } from "./helpers/site";
+import { pushOverHttp } from "./helpers/git-http";
 
 /** `npm start`: the primary, a front process and a server process. */
 const START = "build/start.js";
@@ -57,5 +60,40 @@ describe("a stopped server process (SIGSTOP) behind a front", () => {
     expect(server.output()).toContain(`the server process ${pid} has not answered for`);
     expect(server.output()).toMatch(new RegExp(`the leader server process ${pid} ended \\(SIGKILL\\); starting another`));
     expect((await get("/guides/second")).status).toBe(200);
-  });
+  }, 180_000);
+});
+
+describe("a fetch from a remote that never finishes its pack", () => {
+  it("is killed at REMOTE_FETCH_TIMEOUT with its git children, reported in /api/status, and the next webhook publishes", async () => {
+    const { remote, work } = await remoteWithContent();
+    // REMOTE_IDLE_TIMEOUT (git's low-speed limit, 60 s) stays far beyond the test: only the overall deadline can end the fetch.
+    const server = await startServer({
+      CONTENT_REPO: remote.url(),
+      POLL_INTERVAL: "0",
+      WEBHOOK_SECRET: "remote-test-secret",
+      REMOTE_FETCH_TIMEOUT: "3",
+    });
+    const site = client(server);
+    const fetches = () => commandLines(server.pid).filter((line) => /\bgit\b.*\bfetch\b|remote-https?|index-pack/.test(line));
+    try {
+      const before = (await site.status()).commit;
+      work.write(secondGuide("After the stalled fetch."));
+      const oid = work.commit("Second version");
+      await pushOverHttp(work);
+      remote.slowUploadPack(600_000);
+      await site.webhook("refs/heads/main", oid);
+      await waitFor(async () => fetches().length > 0, 30_000);
+      await waitFor(async () => /stopped after 3 s \(REMOTE_FETCH_TIMEOUT\)/.test((await site.status()).lastError?.message ?? ""), 60_000);
+      expect((await site.status()).commit).toBe(before);
+      expect(fetches()).toEqual([]);
+
+      remote.slowUploadPack(0);
+      await site.webhook("refs/heads/main", oid);
+      await waitFor(async () => (await site.status()).commit === oid, 60_000);
+      expect(await site.text("/guides/second")).toContain("After the stalled fetch.");
+    } finally {
+      await server.stop();
+      await remote.stop();
+    }
+  }, 180_000);
 });

@@ -17,8 +17,14 @@ export function isBeat(value: unknown): value is Beat {
   return (value as { kind?: unknown } | null)?.kind === "sui-docs:beat";
 }
 
-/** In a process the primary started: beat until the process ends (the timer keeps nothing alive). */
+/**
+ * In a process the primary started: beat now, before the process can serve (the primary counts
+ * silence from the first beat), and then until it ends (the timer keeps nothing alive).
+ */
 export function beatToPrimary(): void {
   const send = process.send?.bind(process);
-  if (send) setInterval(() => send({ kind: "sui-docs:beat" } satisfies Beat), BEAT_MS).unref();
+  if (!send) return;
+  const beat = () => send({ kind: "sui-docs:beat" } satisfies Beat);
+  beat();
+  setInterval(beat, BEAT_MS).unref();
 }

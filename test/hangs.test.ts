@@ -55,12 +55,15 @@ describe("a stopped server process (SIGSTOP) behind a front", () => {
     expect((await get("/api/status")).status).toBe(504);
 
     // The primary kills the silent process and starts another, which answers.
-    await waitFor(async () => (await get("/healthz")).status === 200, 90_000, 500);
+    await waitFor(async () => (await get("/healthz")).status === 200, 150_000, 500).catch((error) => {
+      console.log(server.output()); // the primary's log says whether it killed and replaced the process
+      throw error;
+    });
     expect(await serverPid()).not.toBe(pid);
     expect(server.output()).toContain(`the server process ${pid} has not answered for`);
     expect(server.output()).toMatch(new RegExp(`the leader server process ${pid} ended \\(SIGKILL\\); starting another`));
     expect((await get("/guides/second")).status).toBe(200);
-  }, 180_000);
+  }, 240_000);
 });
 
 describe("a fetch from a remote that never finishes its pack", () => {

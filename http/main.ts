@@ -13,6 +13,7 @@ import { broadcastDevReady, installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { accessLogEnabled, logAccess } from "./access-log";
+import { beatToPrimary } from "./liveness";
 import { BEHIND_FRONT_VARIABLE, CLIENT_ADDRESS_HEADER, isFrontMessage, type FrontMessage } from "./front-messages";
 import { refusal, refuse } from "./refuse";
 import { pageReplayer, replayed } from "./replay";
@@ -20,6 +21,7 @@ import { closeWorkers, keptPages, onPageKept, publicOriginOf, processContentServ
 import { applySecurityHeaders, securityHeaders } from "./security-headers";
 
 installGlobals({ nativeFetch: build.future.v3_singleFetch });
+beatToPrimary();
 
 const app = express();
 app.disable("x-powered-by");

@@ -2,6 +2,7 @@ import cluster, { type Worker } from "node:cluster";
 import { ROLE_VARIABLE, isCoordinationMessage, type CoordinationMessage, type Role } from "../server/source/coordination";
 import { frontExecArgv } from "./concurrency";
 import { BEHIND_FRONT_VARIABLE, isFrontMessage, type FrontMessage } from "./front-messages";
+import { BEAT_MS, SILENT_MS, isBeat } from "./liveness";
 
 export interface PrimaryOptions {
   /** Server processes to run, the leader included. */
@@ -25,7 +26,8 @@ const RESTART_DELAY_MS = 1_000;
  * (server/source/coordination.ts): it alone fetches, checks and records new commits and writes the
  * history index. The others start once the leader is ready, so they find the repository, the
  * history index and the compiled pages in DATA_DIR instead of making them again. This process only
- * passes messages on and restarts a server process that dies; if the leader dies before any
+ * passes messages on and restarts a server process that dies or stops beating (liveness.ts: it is
+ * killed, then replaced like one that died, the leader by a new leader); if the leader dies before any
  * process listened (a configuration that cannot work), it stops, with the leader's exit code.
  * With fronts (front.ts), they take the port instead, and each server process listens on a loopback
  * port of its own that this process tells the fronts, with the pages the server processes keep.
@@ -36,6 +38,8 @@ export function runPrimary({ processes, entry, compileWorkers, fronts: frontCoun
   const fronts = new Set<Worker>();
   /** Each server process's loopback port, when it sits behind fronts. */
   const upstreams = new Map<Worker, number>();
+  /** When each server process last beat. */
+  const beats = new Map<Worker, number>();
   let build = "";
   let leader: Worker | undefined;
   let lastStatus: CoordinationMessage | undefined;
@@ -71,7 +75,11 @@ export function runPrimary({ processes, entry, compileWorkers, fronts: frontCoun
     else if (role === "follower") followers.add(worker);
     else fronts.add(worker);
     worker.on("message", (message: unknown) => {
-      if (isCoordinationMessage(message)) route(message);
+      if (isBeat(message)) {
+        // From its first beat on: a process still loading its modules on a busy machine can be silent
+        // for longer, and one that never starts to serve is the start command's to report.
+        if (!worker.process.killed) beats.set(worker, Date.now());
+      } else if (isCoordinationMessage(message)) route(message);
       else if (isFrontMessage(message)) routeToFronts(worker, message);
     });
     worker.on("listening", () => {
@@ -87,6 +95,7 @@ export function runPrimary({ processes, entry, compileWorkers, fronts: frontCoun
     });
     worker.on("exit", (code, signal) => {
       running.delete(worker);
+      beats.delete(worker);
       followers.delete(worker);
       fronts.delete(worker);
       if (upstreams.delete(worker)) toFronts(upstreamsMessage());
@@ -137,6 +146,20 @@ export function runPrimary({ processes, entry, compileWorkers, fronts: frontCoun
     if (!running.size) process.exit();
     for (const worker of running) worker.process.kill("SIGTERM");
   };
+
+  const killSilent = (): void => {
+    if (stopping) return;
+    for (const [worker, beat] of beats) {
+      if (Date.now() - beat < SILENT_MS) continue;
+      console.error(
+        `sui-docs: the server process ${worker.process.pid} has not answered for ${Math.round((Date.now() - beat) / 1000)} s (stopped or hung); killing it`,
+      );
+      // Once (a beat sent before the kill is not counted): the exit that follows replaces it.
+      beats.delete(worker);
+      worker.process.kill("SIGKILL");
+    }
+  };
+  setInterval(killSilent, BEAT_MS).unref();
 
   for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => stopAll(0));
   console.log(

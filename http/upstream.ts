@@ -20,13 +20,27 @@ export interface Upstreams {
 }
 
 /**
+ * How long a server process has to start its answer once it has the whole request. A cold page
+ * waits for its compile (a compile job is stopped at 20 s) and its render; 60 s leaves room for a
+ * queue before it on a busy machine. The webhook needs no more: it is acknowledged before the fetch
+ * it starts. A server process that is stopped (SIGSTOP) or spinning never answers; past this the
+ * client gets a 504 rather than waiting for ever, and the primary replaces the process (primary.ts).
+ * SUI_DOCS_UPSTREAM_DEADLINE_MS shortens it for tests.
+ */
+export const UPSTREAM_DEADLINE_MS = Number(process.env.SUI_DOCS_UPSTREAM_DEADLINE_MS) || 60_000;
+
+/**
  * Passes requests the front cannot answer from memory on to the site's server processes, over
  * loopback connections kept open between requests, and their answers back as they stream: the
  * request as the client sent it (its body too: webhooks, MCP) with the client's address added, the
  * response with its status and headers untouched. A server process that cannot be reached gets the
- * client a 502 that says so.
+ * client a 502 that says so, one that does not start its answer within `deadlineMs` a 504.
  */
-export function upstreamProxy(upstreams: Upstreams, answer: (res: ServerResponse, status: number, message: string) => void) {
+export function upstreamProxy(
+  upstreams: Upstreams,
+  answer: (res: ServerResponse, status: number, message: string) => void,
+  deadlineMs = UPSTREAM_DEADLINE_MS,
+) {
   // With a timeout set, node's agent closes an idle connection a second before the server process's
   // Keep-Alive timeout would, so a request is rarely sent on a connection the other end is closing.
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256, timeout: 60_000 });
@@ -43,11 +57,26 @@ export function upstreamProxy(upstreams: Upstreams, answer: (res: ServerResponse
       agent,
       headers: [...without(req.rawHeaders, REQUEST_DROPS), CLIENT_ADDRESS_HEADER, req.socket.remoteAddress ?? ""],
     });
+    // The deadline starts once the request is sent whole: a client's slow body is the server
+    // process's to time (its requestTimeout), not a sign that the process hangs.
+    let deadline: NodeJS.Timeout | undefined;
+    outgoing.once("finish", () => {
+      deadline = setTimeout(() => {
+        console.error(`sui-docs: the server process on port ${port} did not answer ${req.method} ${req.url} within ${deadlineMs / 1000} s`);
+        outgoing.destroy();
+        if (res.headersSent) res.destroy();
+        else answer(res, 504, `The site's server process did not answer within ${deadlineMs / 1000} s; try again in a little while.`);
+      }, deadlineMs);
+    });
+    outgoing.once("close", () => clearTimeout(deadline));
     outgoing.on("response", (incoming) => {
+      clearTimeout(deadline);
       res.writeHead(incoming.statusCode ?? 502, incoming.statusMessage, without(incoming.rawHeaders, RESPONSE_DROPS));
       incoming.pipe(res);
     });
     outgoing.on("error", (error: NodeJS.ErrnoException) => {
+      clearTimeout(deadline);
+      if (res.writableEnded) return;
       if (res.headersSent) return void res.destroy(error);
       // Closed by the server process as it was reused (the rare case the timeout above leaves): a
       // request without a body can be sent again, on a new connection.

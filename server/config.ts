@@ -15,6 +15,12 @@ export interface Config {
   remoteIdleSeconds: number;
   /** Seconds one page may take to compile before its worker is stopped and the page answers an error (COMPILE_TIMEOUT). */
   compileTimeoutSeconds: number;
+  /**
+   * Seconds a fetch may take in all (REMOTE_FETCH_TIMEOUT, 600): a remote trickling at 1 KB/s never
+   * trips git's low-speed limit. Ten minutes is a large push over a slow link; a fetch past it is
+   * killed, reported in /api/status and tried again at the next poll or webhook.
+   */
+  fetchTimeoutSeconds: number;
   dataDir: string;
   /** Seconds between fetches of a remote repository; 0 turns polling off. */
   pollInterval: number;
@@ -100,6 +106,7 @@ export function readConfig(env: Env = process.env, cwd = process.cwd()): Config 
     gitToken: env.GIT_TOKEN?.trim() || undefined,
     remoteIdleSeconds: nonNegativeNumber(env, "REMOTE_IDLE_TIMEOUT", 60) || 60,
     compileTimeoutSeconds: nonNegativeNumber(env, "COMPILE_TIMEOUT", 20) || 20,
+    fetchTimeoutSeconds: nonNegativeNumber(env, "REMOTE_FETCH_TIMEOUT", 600) || 600,
     dataDir: path.resolve(cwd, env.DATA_DIR?.trim() || ".data"),
     pollInterval: nonNegativeNumber(env, "POLL_INTERVAL", 60),
     webhookSecret: env.WEBHOOK_SECRET || undefined,

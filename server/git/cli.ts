@@ -16,6 +16,8 @@ export class GitError extends Error {
     readonly args: readonly string[],
     readonly exitCode: number | null,
     readonly stderr: string,
+    /** The signal that ended git, when one did (then exitCode is null). */
+    readonly signal: NodeJS.Signals | null = null,
   ) {
     const said = stderr
       .split("\n")
@@ -23,7 +25,8 @@ export class GitError extends Error {
       .filter(Boolean)
       .slice(-2)
       .join("; ");
-    super(redact(`git ${args[0]}: ${said || `exit code ${exitCode}`}`));
+    const ended = signal ? `ended by ${signal}` : `exit code ${exitCode}`;
+    super(redact(`git ${args[0]}: ${said ? (signal ? `${said} (${ended})` : said) : ended}`));
     this.name = "GitError";
   }
 }
@@ -79,6 +82,11 @@ export interface RunOptions {
   /** Variables added to the repository's environment for this command. */
   env?: Record<string, string>;
   cwd?: string;
+  /**
+   * The command's whole time: past it, git and every process it started (a fetch runs a remote
+   * helper and index-pack) are SIGKILLed and the command fails with a message that names `deadlineName`.
+   */
+  deadline?: { ms: number; name: string };
 }
 
 /** Runs git commands on one repository. */
@@ -93,6 +101,8 @@ export class Git {
       env: { ...this.env, ...options.env },
       cwd: options.cwd,
       stdio: ["pipe", "pipe", "pipe"],
+      // A process group of its own, which the deadline kills whole.
+      detached: options.deadline !== undefined,
     });
     // A git that exits early (or never starts) closes its stdin under us: the exit code reports it,
     // an EPIPE must not take the server down.
@@ -111,11 +121,24 @@ export class Git {
       // git's progress and warnings can be long; the last lines say what went wrong.
       stderr = (stderr + d.toString()).slice(-4000);
     });
-    const code = await new Promise<number | null>((resolve, reject) => {
+    let overdue = false;
+    const deadline = options.deadline;
+    const timer =
+      deadline &&
+      setTimeout(() => {
+        overdue = true;
+        try {
+          process.kill(-child.pid!, "SIGKILL");
+        } catch {
+          // ended meanwhile
+        }
+      }, deadline.ms);
+    const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve, reject) => {
       child.once("error", reject);
-      child.once("close", (c) => resolve(c));
-    });
-    if (code !== 0 && !(code !== null && options.okCodes?.includes(code))) throw new GitError(args, code, stderr);
+      child.once("close", (c, s) => resolve([c, s]));
+    }).finally(() => clearTimeout(timer));
+    if (overdue) throw new GitError(args, code, `stopped after ${deadline!.ms / 1000} s (${deadline!.name})`, signal);
+    if (code !== 0 && !(code !== null && options.okCodes?.includes(code))) throw new GitError(args, code, stderr, signal);
     return { stdout: Buffer.concat(out).toString("utf8"), code: code! };
   }
 
@@ -132,16 +155,16 @@ export class Git {
     child.stdin!.end();
     let stderr = "";
     child.stderr!.on("data", (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
-    const closed = new Promise<number | null>((resolve, reject) => {
+    const closed = new Promise<[number | null, NodeJS.Signals | null]>((resolve, reject) => {
       child.once("error", reject);
-      child.once("close", (c) => resolve(c));
+      child.once("close", (c, s) => resolve([c, s]));
     });
     try {
       for await (const chunk of child.stdout!) yield chunk as Buffer;
     } finally {
       if (child.exitCode === null) child.kill();
     }
-    const code = await closed;
-    if (code !== 0) throw new GitError(args, code, stderr);
+    const [code, signal] = await closed;
+    if (code !== 0) throw new GitError(args, code, stderr, signal);
   }
 }

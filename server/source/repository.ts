@@ -3,7 +3,7 @@ import path from "node:path";
 import { createHash } from "node:crypto";
 import type { Config } from "../config";
 import { ConfigError } from "../errors";
-import { Git, GitError, gitEnvironment } from "../git/cli";
+import { Git, GitError, gitEnvironment, type RunOptions } from "../git/cli";
 import { redact } from "../git/redact";
 import { ensureEmbeddedRepository } from "./embedded";
 
@@ -52,8 +52,8 @@ const keyOf = (...parts: string[]) => createHash("sha1").update(parts.join("\0")
  * that every object the new commits need is present, and only then moves the refs: a fetch killed
  * or cut off midway leaves them where they were.
  */
-function fetchRefs(git: Git, ...refspecs: string[]): Promise<unknown> {
-  return git.run(["fetch", "--quiet", "--no-tags", "--no-write-fetch-head", "origin", ...refspecs]);
+function fetchRefs(git: Git, deadline: RunOptions["deadline"], ...refspecs: string[]): Promise<unknown> {
+  return git.run(["fetch", "--quiet", "--no-tags", "--no-write-fetch-head", "origin", ...refspecs], { deadline });
 }
 
 /**
@@ -61,8 +61,8 @@ function fetchRefs(git: Git, ...refspecs: string[]): Promise<unknown> {
  * with ?ref=; refs deleted on the remote go here too. Pull-request heads are fetched one by one
  * (fetchPullRequest), as their events arrive: a busy GitHub repository has thousands.
  */
-function fetchBranchesAndTags(git: Git): Promise<unknown> {
-  return fetchRefs(git, "--prune", "+refs/heads/*:refs/remotes/origin/*", "+refs/tags/*:refs/tags/*");
+function fetchBranchesAndTags(git: Git, deadline?: RunOptions["deadline"]): Promise<unknown> {
+  return fetchRefs(git, deadline, "--prune", "+refs/heads/*:refs/remotes/origin/*", "+refs/tags/*:refs/tags/*");
 }
 
 /**
@@ -132,14 +132,17 @@ export async function openRepository(config: Config, log: (line: string) => void
     writeCommitGraph(git, log);
   }
   await requireBranch(git, ref, branch, origin);
+  // A remote that trickles just above git's low-speed limit would hold a fetch, and every fetch
+  // after it, for ever. The first clone has none: it may be large, and the start command shows it.
+  const deadline = { ms: config.fetchTimeoutSeconds * 1000, name: "REMOTE_FETCH_TIMEOUT" };
   const fetch = async () => {
     const before = await git.text(["rev-parse", "--verify", "--quiet", ref]).catch(() => "");
-    await fetchBranchesAndTags(git);
+    await fetchBranchesAndTags(git, deadline);
     const after = await git.text(["rev-parse", "--verify", "--quiet", ref]).catch(() => "");
     if (after !== before) writeCommitGraph(git, log);
   };
   const fetchPullRequest = async (pull: number) => {
-    await fetchRefs(git, `+refs/pull/${pull}/head:refs/pull/${pull}/head`);
+    await fetchRefs(git, deadline, `+refs/pull/${pull}/head:refs/pull/${pull}/head`);
   };
   return {
     kind: "remote",

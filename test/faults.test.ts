@@ -212,6 +212,36 @@ describe("faults lose nothing", () => {
     },
   );
 
+  it("an old commit in a truncated pack answers 500 at ?commit= naming the commit and the pack, not 404 as if it never existed", async () => {
+    const work = WorkingCopy.init().write(sampleContent());
+    const old = work.commit("First version");
+    const bare = work.publishBare(); // a local clone: every object loose
+    work.write(secondGuide("The live page."));
+    const live = work.commit("Second version");
+    work.push();
+    const server = await start({ CONTENT_REPO: bare });
+    const site = client(server);
+    expect((await site.get(`/guides/first?commit=${old}`)).status).toBe(200);
+    await server.stop();
+
+    // The old commit alone in a pack, the pack truncated: git then answers "missing" for it.
+    const name = execFileSync("git", ["--git-dir", bare, "pack-objects", "-q", path.join(bare, "objects/pack/pack")], {
+      input: `${old}\n`,
+      encoding: "utf8",
+    }).trim();
+    fs.rmSync(loosePath(bare, old), { force: true });
+    const pack = path.join(bare, "objects/pack", `pack-${name}.pack`);
+    fs.truncateSync(pack, Math.floor(fs.statSync(pack).size / 2));
+
+    const again = client(await start({ CONTENT_REPO: bare }));
+    const response = await again.get(`/api/catalogue?commit=${old}`);
+    expect(response.status).toBe(500);
+    const { error } = (await response.json()) as { error: string };
+    expect(error).toContain(`object ${old} of the content repository cannot be read`);
+    expect(error).toContain(`pack-${name}.pack does not match its index`);
+    expect((await again.status()).commit).toBe(live);
+  });
+
   it("a pushed commit whose folder (tree object) cannot be read never goes live; the last good commit stays and /api/status says why", async () => {
     const work = WorkingCopy.init().write(sampleContent());
     const good = work.commit("Good");

@@ -1,10 +1,11 @@
-import { BadRequestError, NotFoundError } from "../errors";
+import { BadRequestError, NotFoundError, UnreadableObjectError } from "../errors";
 import { Cache, type CacheStats } from "../cache";
 import { CACHE_BUDGETS } from "../memory-budget";
 import { ChangeIndex } from "../history/change-index";
-import { CatFile, ObjectReadError } from "./cat-file";
+import { CatFile, ObjectReadError, type GitObject } from "./cat-file";
 import { Git } from "./cli";
 import { normalizeContentRoot } from "./content-root";
+import { damagedPacks } from "./pack-check";
 import { readRefFile } from "./refs";
 
 /** Path under the content root (no leading slash) to blob oid, for one commit. */
@@ -118,10 +119,14 @@ export class GitStore {
     return this.expanded.get(value, async () => {
       let object;
       try {
-        object = await this.objects.read(value);
+        object = await this.read(value);
       } catch (error) {
         if (error instanceof ObjectReadError && error.reason === "ambiguous") {
           throw new BadRequestError(`Commit "${value}" is ambiguous: give more digits`);
+        }
+        // Damage is not absence: a commit in a broken pack answers 500 naming it and the pack, not 404.
+        if (error instanceof ObjectReadError && error.reason === "corrupt") {
+          throw new UnreadableObjectError(value, "the content repository", error.why);
         }
         throw new NotFoundError(`Commit ${value} is not in the content repository`, "commit");
       }
@@ -142,7 +147,7 @@ export class GitStore {
 
   commit(oid: string): Promise<CommitInfo> {
     return this.commits.get(oid, async () => {
-      const object = await this.objects.read(oid);
+      const object = await this.read(oid);
       if (object.type !== "commit") throw new ObjectReadError(oid, "missing", "not a commit");
       return parseCommit(oid, object.data.toString("utf8"));
     });
@@ -191,14 +196,30 @@ export class GitStore {
 
   private entries(treeOid: string): Promise<TreeEntry[]> {
     return this.treeEntries.get(treeOid, async () => {
-      const object = await this.objects.read(treeOid);
+      const object = await this.read(treeOid);
       if (object.type !== "tree") throw new ObjectReadError(treeOid, "missing", "not a tree");
       return parseTree(object.data);
     });
   }
 
   async readBlob(oid: string): Promise<Buffer> {
-    return (await this.objects.read(oid)).data;
+    return (await this.read(oid)).data;
+  }
+
+  /**
+   * One object. Git answers "missing" for every object of a pack whose bytes no longer match its
+   * index (a truncated pack), so a missing object is checked against the packs: when one is
+   * damaged, the object is reported corrupt, naming the pack, and never taken for absent.
+   */
+  private async read(name: string): Promise<GitObject> {
+    try {
+      return await this.objects.read(name);
+    } catch (error) {
+      if (!(error instanceof ObjectReadError) || error.reason !== "missing") throw error;
+      const packs = damagedPacks(this.gitdir);
+      if (!packs.length) throw error;
+      throw new ObjectReadError(name, "corrupt", `pack ${packs.join(", ")} does not match its index (truncated or overwritten)`);
+    }
   }
 
   async readText(oid: string): Promise<string> {

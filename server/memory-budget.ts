@@ -34,11 +34,12 @@
  * | markdownBodies | 4 MB | pages as clean Markdown (server/markdown), by content key: the live catalogue's take 3.1 MB; the live search index is built from them, then `.md` twins, diffs and `/llms-full.txt` read them |
  * | llmsFullTexts | 8 MB | `/llms-full.txt` per content tree and origin: one text at its 8 MB bound when it is Latin-1 (weighed as V8 holds it) |
  * | pinnedSearchIndexes | 4 MB | search indexes of `?commit=` searches (and the previous live one after a push), weighed as measured (SearchIndex.load): a small catalogue's; one of the embedded catalogue's size (~16 MB) is not kept, so each search at an old commit of it builds one, within SearchLimits |
- * | pageDiffs | 0.5 MB | page diffs by commit pair (~20 KB each) |
+ * | pageDiffs | 0.5 MB | page diffs by commit pair and page, and their refusals (a diff shown is at most ~130 KB: 64,000 characters) |
  * | recentChanges | 0.5 MB | pages of the `/changes` feed |
  * | refListings | 0.5 MB | the branches, tags and pull requests `?ref=` previews (server/refs/ref-tips.ts: at most 2,000 refs of ~100 B, two listings) |
  *
- * A worker process (server/workers/pool.ts), one per core but one:
+ * A worker process (server/workers/pool.ts), one per core but one, and one more for publishing only
+ * while previews hold all the others:
  *
  * | Part | MB | What it is |
  * |---|---|---|

@@ -37,6 +37,22 @@ export class NotFoundError extends ContentError {
   }
 }
 
+/**
+ * A commit of the served branch that failed the publish check (server/source/refused.ts), named at
+ * `?commit=`: 409, with the check's reason and a way to the live version, rather than the commit
+ * rendered as if it were fine.
+ */
+export class RefusedCommitError extends ContentError {
+  constructor(
+    readonly commit: string,
+    readonly file: string,
+    readonly reason: string,
+    readonly suggestion?: Suggestion,
+  ) {
+    super(`Commit ${commit.slice(0, 7)} was refused by the publish check and never went live: ${file}: ${reason}`, 409);
+  }
+}
+
 /** A page source that does not compile: shown to authors, never crashes the server. */
 export class CompileError extends ContentError {
   constructor(

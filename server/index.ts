@@ -11,9 +11,10 @@ import { GitStore, type CommitInfo } from "./git/store";
 import { openRepository } from "./source/repository";
 import { LiveSite, type LiveStatus } from "./source/live";
 import { LastGoodCommit } from "./source/last-good";
+import { RefusedCommits } from "./source/refused";
 import { processCoordination, type Coordination, type LeaderStatus, type Role } from "./source/coordination";
 import { generators } from "./generators";
-import { NotFoundError } from "./errors";
+import { NotFoundError, RefusedCommitError } from "./errors";
 import type { PageMeta } from "./content/catalogue";
 import type { CompiledPage } from "./mdx/compile";
 import { parseVersionRecord, type VersionRecord } from "./content/version";
@@ -38,6 +39,7 @@ export {
   ContentError,
   OverloadedError,
   PageTooLargeError,
+  RefusedCommitError,
   UnreadableObjectError,
   type Suggestion,
 } from "./errors";
@@ -122,7 +124,7 @@ export interface ContentService {
   readonly config: Config;
   /** The snapshot readers see without ?commit=. */
   liveSnapshot(): Snapshot;
-  /** The live snapshot, or the one of `?commit=` when given (400/404 errors for bad values). */
+  /** The live snapshot, or the one of `?commit=` when given (400/404 errors for bad values, 409 for a commit the publish check refused). */
   snapshotAt(commitParam: string | null): Promise<Snapshot>;
   /** The snapshot at the tip of a branch, tag or pull request (`?ref=`), read anew whenever the ref moves (400/404 errors for bad names). */
   snapshotAtRef(name: string): Promise<{ snapshot: Snapshot; ref: RefTip }>;
@@ -224,6 +226,7 @@ export async function startContentService(
   // reported in the status by the service.
   const onLive = (snapshot: Snapshot) => void search.setLive(snapshot).catch(() => {});
   const lastGood = new LastGoodCommit(path.join(config.dataDir, "live", `${repository.key}.commit`), print);
+  const refused = new RefusedCommits(path.join(config.dataDir, "live", `${repository.key}.refused.json`), print);
   let leader: LeaderStatus | undefined;
   const announce = announcer(coordination);
   const live = following
@@ -233,10 +236,13 @@ export async function startContentService(
         log,
         onLive,
         lastGood,
+        refused,
         onSettled: () => announce(live.status()),
       });
   coordination.onStatus((status) => {
     leader = status;
+    // The leader records a refusal before it announces the status that reports it.
+    refused.reload();
     void live.check();
   });
   // A pull request's head is fetched beside the live site: it never goes live, it is only previewed.
@@ -260,13 +266,30 @@ export async function startContentService(
       })
     : undefined;
   const refTips = new RefTips(repository.git, repository.branchPrefix);
-  const snapshotAt = async (commitParam: string | null) =>
+  const anySnapshotAt = async (commitParam: string | null) =>
     commitParam === null ? live.snapshot : engine.snapshot(await engine.store.resolveCommit(commitParam));
+  /**
+   * A commit a reader pins (?commit=, MCP's `commit`). One the publish check refused is refused
+   * here too, 409 with the check's reason: rendering it would show, as if it were fine, what was
+   * judged unfit to go live (a page that does not compile, a broken sidebar). Refusing is simpler
+   * and sounder than rendering it with a warning, which every route (API, search, static files,
+   * MCP) would have to carry. Only recorded refusals count (server/source/refused.ts): commits never
+   * checked stay readable, and previews (?ref=) are not concerned. Diffs read through
+   * anySnapshotAt: a diff names its two commits and shows a change, not the site as if live, and
+   * the default "before" of a page fixed after a refused push is that refused commit.
+   */
+  const snapshotAt = async (commitParam: string | null) => {
+    if (commitParam === null) return live.snapshot;
+    const oid = await engine.store.resolveCommit(commitParam);
+    const refusal = refused.get(oid);
+    if (refusal) throw new RefusedCommitError(refusal.commit, refusal.file, refusal.message);
+    return engine.snapshot(oid);
+  };
   const history = (snapshot: Snapshot, page: PageMeta, range?: { skip?: number; limit?: number }) =>
     engine.history(snapshot, page.sourcePath, range);
   // Diffs compare what readers read: the page's clean Markdown, not its MDX.
   const diffs = new PageDiffs({
-    snapshotAt,
+    snapshotAt: anySnapshotAt,
     pageText: (snapshot, page) => markdown.page(snapshot, page, `/${page.id}`),
     history,
     // A reader's diff waits behind publishing and the live site's pages, like a preview's compile.

@@ -1,4 +1,4 @@
-import { BadRequestError, type RefTip, type Snapshot } from "../../server/index";
+import { BadRequestError, RefusedCommitError, type RefTip, type Snapshot } from "../../server/index";
 import { content } from "~/content.server";
 import { redirectToCanonical } from "./canonical-url.server";
 import { requestedRevision, type PinnedRevision } from "./commit";
@@ -22,7 +22,7 @@ export interface ContentRequest {
 /**
  * The opening every content route shares: the URL, and the snapshot it reads. `known` lists the
  * query parameters the route reads, in canonical order (`commit` stands for the pinned revision).
- * Bad and unknown commits and refs throw the engine's errors (400, 404).
+ * Bad and unknown commits and refs throw the engine's errors (400, 404), refused commits 409.
  */
 export async function contentRequest(request: Request, known: readonly string[] = ["commit"]): Promise<ContentRequest> {
   const url = new URL(request.url);
@@ -31,7 +31,14 @@ export async function contentRequest(request: Request, known: readonly string[] 
   const at = async (): Promise<Pick<ContentRequest, "snapshot" | "pinned" | "ref">> => {
     if (!revision) return { snapshot: content.liveSnapshot() };
     if (revision.param === "ref") return { ...(await content.snapshotAtRef(revision.value)), pinned: revision };
-    const snapshot = await content.snapshotAt(revision.value);
+    const snapshot = await content.snapshotAt(revision.value).catch((error: unknown) => {
+      // A refused commit's reader is pointed at what is live at the same address.
+      if (!(error instanceof RefusedCommitError)) throw error;
+      throw new RefusedCommitError(error.commit, error.file, error.reason, {
+        label: "Read the live version",
+        href: `/${url.pathname.replace(/^\/+/, "")}`,
+      });
+    });
     return { snapshot, pinned: { param: "commit", value: snapshot.commit.oid } };
   };
   const { snapshot, pinned, ref } = await at();

@@ -1,4 +1,4 @@
-import { CompileError, ContentError, NotFoundError, OverloadedError, PageTooLargeError } from "../../server/index";
+import { CompileError, ContentError, NotFoundError, OverloadedError, PageTooLargeError, RefusedCommitError } from "../../server/index";
 import type { ErrorPayload } from "./error-payload";
 
 declare module "@remix-run/node" {
@@ -40,7 +40,7 @@ function describe(error: unknown): { payload: ErrorPayload; headers?: HeadersIni
     };
   }
   const payload: ErrorPayload = { status: error.status, title: titleOf(error), message: error.message };
-  if (error instanceof NotFoundError && error.suggestion) payload.suggestion = error.suggestion;
+  if ((error instanceof NotFoundError || error instanceof RefusedCommitError) && error.suggestion) payload.suggestion = error.suggestion;
   // Errors that say when to come back.
   return { payload, headers: error instanceof OverloadedError ? { "Retry-After": String(error.retryAfterSeconds) } : undefined };
 }
@@ -50,6 +50,7 @@ function titleOf(error: ContentError): string {
   // problem the reader can route around, not a server fault: the title says so.
   if (error instanceof PageTooLargeError) return "This page is too large to show";
   if (error instanceof CompileError) return "This page's source does not compile";
+  if (error instanceof RefusedCommitError) return "This commit was refused for publishing";
   if (error.status === 400) return "Bad request";
   if (error.status === 404) return "Page not found";
   return "Something went wrong";

@@ -4,6 +4,7 @@ import { PageTooLargeError } from "../errors";
 import type { Damage } from "../git/store";
 import { redact } from "../git/redact";
 import type { LastGoodCommit } from "./last-good";
+import type { RefusedCommits } from "./refused";
 import type { Repository } from "./repository";
 
 export interface PublishError {
@@ -33,6 +34,8 @@ export interface LiveOptions {
   onLive?: (snapshot: Snapshot) => void;
   /** Where the live commit is recorded, so a restart can fall back to it. */
   lastGood?: LastGoodCommit;
+  /** Where commits that fail the checks are recorded, so `?commit=` can refuse them in every process. */
+  refused?: RefusedCommits;
   /**
    * Follows another process instead of the branch (server/source/coordination.ts): returns the
    * commit that process made live, which goes live here without a fetch or checks (it passed
@@ -135,6 +138,7 @@ export class LiveSite {
   private goLive(snapshot: Snapshot): void {
     this.live = snapshot;
     this.options.lastGood?.write(snapshot.commit.oid);
+    this.options.refused?.remove(snapshot.commit.oid);
     this.options.onLive?.(snapshot);
   }
 
@@ -184,7 +188,7 @@ export class LiveSite {
     const problem = await this.validate(oid);
     if (problem) {
       this.rejected = oid;
-      this.fail(oid, problem.file, problem.message);
+      this.options.refused?.add(this.fail(oid, problem.file, problem.message));
       return;
     }
     this.goLive(await this.engine.snapshot(oid));

@@ -28,7 +28,7 @@ describe("costly work a reader can cause is capped: page size, diffs, MCP", () =
   let server: RunningServer;
   let work: WorkingCopy;
   let site: ReturnType<typeof client>;
-  /** A commit of the served branch that has a page over the cap (refused, but reachable at ?commit=). */
+  /** A commit of the served branch that has a page over the cap (refused by the publish check). */
   let oversized = "";
   const status = async () => (await site.get("/api/status")).json() as Promise<FullStatus>;
   /** Pushes the working copy's HEAD to a branch of the served repository, for ?ref= and ?commit=. */
@@ -79,18 +79,17 @@ describe("costly work a reader can cause is capped: page size, diffs, MCP", () =
       pushTo("big");
       git(work.dir, "checkout", "-q", "main");
       const compiles = (await status()).compiles;
-      for (const path of [
-        "/guides/big?ref=big",
-        `/guides/big?commit=${oversized}`,
-        "/guides/big?ref=big",
-        `/guides/big?commit=${oversized}`,
-      ]) {
+      for (const path of ["/guides/big?ref=big", "/guides/big?ref=big"]) {
         const res = await site.get(path);
         expect(res.status, path).toBe(500);
         const body = await res.text();
         expect(body, path).toContain("This page is too large to show");
         expect(body, path).toContain("over the 1 MB cap (1,048,576 bytes): split the page");
       }
+      // At ?commit=, the served branch's commit that the publish check refused is not shown at all, and says why.
+      const refused = await site.get(`/guides/big?commit=${oversized}`);
+      expect(refused.status).toBe(409);
+      expect(await refused.text()).toContain("over the 1 MB cap (1,048,576 bytes): split the page");
       expect((await status()).compiles).toBe(compiles);
     });
 

@@ -1,6 +1,5 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import type { MetaArgs } from "@remix-run/node";
-import type { loader as rootLoader } from "~/root";
 
 /** What every page says of the site itself, read once per request by the root loader (site.server.ts). */
 export interface SiteSettings {
@@ -12,12 +11,18 @@ export interface SiteSettings {
   origin: string;
 }
 
+/**
+ * The root loader's shape (root.tsx answers siteSettings(request)), written here rather than
+ * imported from root.tsx, which imports this module: no import circle, even of types.
+ */
+type RootLoader = () => SiteSettings;
+
 /** The meta function arguments of a route, with the root route's data typed. */
-export type MetaArgsWithSite<Loader> = MetaArgs<Loader, { root: typeof rootLoader }>;
+export type MetaArgsWithSite<Loader> = MetaArgs<Loader, { root: RootLoader }>;
 
 /** The site settings, for components; undefined only on the error page of a root loader that failed. */
 export function useSite(): SiteSettings | undefined {
-  return useRouteLoaderData<typeof rootLoader>("root");
+  return useRouteLoaderData<RootLoader>("root");
 }
 
 /** The site settings, for meta functions. */

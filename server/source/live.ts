@@ -4,15 +4,8 @@ import { PageTooLargeError } from "../errors";
 import type { Damage } from "../git/store";
 import { redact } from "../git/redact";
 import type { LastGoodCommit } from "./last-good";
-import type { RefusedCommits } from "./refused";
+import type { PublishError, RefusedCommits } from "./refused";
 import type { Repository } from "./repository";
-
-export interface PublishError {
-  commit: string;
-  file: string;
-  message: string;
-  at: string;
-}
 
 export interface LiveStatus {
   commit: string;

@@ -1,6 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { PublishError } from "./live";
+
+/** A commit of the served branch that failed the publish check: the file at fault and why. */
+export interface PublishError {
+  commit: string;
+  file: string;
+  message: string;
+  at: string;
+}
 
 /** How many refused commits are remembered: the newest are kept, an older refusal is forgotten. */
 export const MAX_REFUSED_COMMITS = 100;

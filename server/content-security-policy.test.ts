@@ -8,7 +8,9 @@ describe("inlineScriptHashes", () => {
   it("hashes each inline script's exact bytes, multi-byte characters included, and skips scripts with src", () => {
     const theme = "document.documentElement.dataset.theme='dark'";
     const context = 'window.__ctx={"title":"Sui — “docs” ✓"}';
-    const html = `<html><head><script>${theme}</script><script type="module" src="/build/x.js"></script></head><body><script type="module" async="">${context}</script><script></script></body></html>`;
+    const html =
+      `<html><head><script>${theme}</script><script type="module" src="/build/x.js"></script></head>` +
+      `<body><script type="module" async="">${context}</script><script></script></body></html>`;
     expect(inlineScriptHashes(Buffer.from(html))).toEqual([hash(theme), hash(context), hash("")]);
   });
 

@@ -44,8 +44,15 @@ describe("checkMove", () => {
   });
 
   it("reports deprecated and missing framework calls in fragments too, with their lines", async () => {
-    const fragment =
-      'use sui::coin;\n\nfun init(w: W, ctx: &mut TxContext) {\n    let (cap, meta) = coin::create_currency(w, 6, b"X", b"", b"", option::none(), ctx);\n    coin::nope(cap);\n    cap.value();\n}';
+    const fragment = [
+      "use sui::coin;",
+      "",
+      "fun init(w: W, ctx: &mut TxContext) {",
+      '    let (cap, meta) = coin::create_currency(w, 6, b"X", b"", b"", option::none(), ctx);',
+      "    coin::nope(cap);",
+      "    cap.value();",
+      "}",
+    ].join("\n");
     const failures = await checkMove([block(fragment)], facts, at163);
     expect(failures.map((f) => [f.check, f.line, f.reason])).toEqual([
       ["move-calls", 13, "coin::create_currency: sui::coin::create_currency is deprecated: Use the Coin Registry"],
@@ -60,15 +67,28 @@ describe("checkMove", () => {
   });
 
   it("judges methods called on parameters by the module of the parameter's type", async () => {
-    const code =
-      "use sui::vec_map::VecMap;\n\npublic fun count(map: &VecMap<u8, u8>, other: &sui::vec_map::VecMap<u8, u8>): u64 {\n    map.length() + other.size() + map.into_keys().size()\n}";
+    const code = [
+      "use sui::vec_map::VecMap;",
+      "",
+      "public fun count(map: &VecMap<u8, u8>, other: &sui::vec_map::VecMap<u8, u8>): u64 {",
+      "    map.length() + other.size() + map.into_keys().size()",
+      "}",
+    ].join("\n");
     const failures = await checkMove([block(code)], facts, at163);
     expect(failures.map((f) => [f.line, f.reason])).toEqual([[13, ".size(): sui::vec_map::size is deprecated: Use `length` instead"]]);
   });
 
   it("lets a page call a function newer than the pin only when its verified_with declares that release", async () => {
-    const code =
-      "module a::b;\n\nuse sui::display_registry;\n\nfun f(r: &mut DisplayRegistry, ctx: &mut TxContext) {\n    let (d, c) = display_registry::new(r, std::internal::permit<B>(), ctx);\n}\n";
+    const code = [
+      "module a::b;",
+      "",
+      "use sui::display_registry;",
+      "",
+      "fun f(r: &mut DisplayRegistry, ctx: &mut TxContext) {",
+      "    let (d, c) = display_registry::new(r, std::internal::permit<B>(), ctx);",
+      "}",
+      "",
+    ].join("\n");
     expect(await checkMove([block(code)], facts, () => "1.68.0")).toEqual([]);
     const failures = await checkMove([block(code)], facts, at163);
     expect(failures.map((f) => [f.line, f.reason])).toEqual([

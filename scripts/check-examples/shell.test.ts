@@ -120,7 +120,8 @@ describe("moveCallProblems", () => {
     [
       "1.63.0",
       [
-        '0x2::display_registry::set: sui::display_registry::set first ships in Sui 1.68.0: the page must declare verified_with sui "1.68.0" (it declares "1.63.0")',
+        "0x2::display_registry::set: sui::display_registry::set first ships in Sui 1.68.0: the page must declare verified_with sui " +
+          '"1.68.0" (it declares "1.63.0")',
       ],
     ],
   ])("a call newer than the pin on a page declaring sui %s", (sui, expected) => {

@@ -21,7 +21,14 @@ const preambles = new Map<string, Preamble>([
     "client",
     {
       file: "content/preambles/client.ts",
-      text: 'import type { SuiGrpcClient } from "@mysten/sui/grpc";\nimport type { Transaction } from "@mysten/sui/transactions";\n\ndeclare const client: SuiGrpcClient;\ndeclare const tx: Transaction;\n',
+      text: [
+        'import type { SuiGrpcClient } from "@mysten/sui/grpc";',
+        'import type { Transaction } from "@mysten/sui/transactions";',
+        "",
+        "declare const client: SuiGrpcClient;",
+        "declare const tx: Transaction;",
+        "",
+      ].join("\n"),
     },
   ],
 ]);
@@ -43,14 +50,23 @@ describe("asGlobals", () => {
 describe("checkTypeScript", () => {
   // One call with every case: a Program over the pinned packages costs seconds, not milliseconds.
   const good = block(
-    'import { SuiGrpcClient } from "@mysten/sui/grpc";\nconst client = new SuiGrpcClient({ baseUrl: "https://fullnode.testnet.sui.io:443", network: "testnet" });\nconst { referenceGasPrice } = await client.getReferenceGasPrice();\nconsole.log(referenceGasPrice);',
+    [
+      'import { SuiGrpcClient } from "@mysten/sui/grpc";',
+      'const client = new SuiGrpcClient({ baseUrl: "https://fullnode.testnet.sui.io:443", network: "testnet" });',
+      "const { referenceGasPrice } = await client.getReferenceGasPrice();",
+      "console.log(referenceGasPrice);",
+    ].join("\n"),
   );
   const retiredImport = block('import { SuiClient } from "@mysten/sui/client";\nconsole.log(SuiClient);');
   const fragment = block("const gas = await client.getReferenceGasPrice();\ntx.setGasPrice(BigInt(gas.referenceGasPrice));", {
     preamble: "client",
   });
   const fragmentRedeclares = block(
-    'import { Transaction } from "@mysten/sui/transactions";\nconst tx = new Transaction();\nawait client.signAndExecuteTransaction({ transaction: tx, signer: undefined as never });',
+    [
+      'import { Transaction } from "@mysten/sui/transactions";',
+      "const tx = new Transaction();",
+      "await client.signAndExecuteTransaction({ transaction: tx, signer: undefined as never });",
+    ].join("\n"),
     { preamble: "client" },
   );
   const bareFragment = block("await client.getReferenceGasPrice();");
@@ -68,7 +84,15 @@ describe("checkTypeScript", () => {
   // Two pages register different types for the same module augmentation: each must see only its own.
   const register = (value: string, file: string) =>
     block(
-      `import type {} from "@mysten/dapp-kit-react";\ndeclare module "@mysten/dapp-kit-react" {\n  interface Register {\n    example: ${value};\n  }\n}\nexport {};`,
+      [
+        `import type {} from "@mysten/dapp-kit-react";`,
+        `declare module "@mysten/dapp-kit-react" {`,
+        `  interface Register {`,
+        `    example: ${value};`,
+        `  }`,
+        `}`,
+        `export {};`,
+      ].join("\n"),
       {},
       "ts",
       file,

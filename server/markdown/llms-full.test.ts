@@ -69,7 +69,8 @@ describe("llmsFullText", () => {
     for (const id of ["a", "b", "c"]) expect(text.includes(`# ${id}\n`)).toBe(included.includes(id));
     if (left)
       expect(text).toContain(
-        `${left} of 3 pages did not fit in this file's limit of 4 KB or could not be converted. Each is at its URL with .md appended (for example https://docs.example/b.md)`,
+        `${left} of 3 pages did not fit in this file's limit of 4 KB or could not be converted. Each is at its URL with .md ` +
+          `appended (for example https://docs.example/b.md)`,
       );
   });
 

@@ -82,7 +82,8 @@ describe("renderHtml of the site's components", () => {
     [
       "an admonition",
       ":::caution[Mind the gas]\nText.\n:::",
-      '<aside class="admonition admonition-caution" aria-label="Mind the gas"><p class=admonition-title><span aria-hidden=true>⚠</span> Mind the gas</p><div class=admonition-body><p>Text.</p></div></aside>',
+      '<aside class="admonition admonition-caution" aria-label="Mind the gas"><p class=admonition-title>' +
+        "<span aria-hidden=true>⚠</span> Mind the gas</p><div class=admonition-body><p>Text.</p></div></aside>",
     ],
     [
       "an internal card",
@@ -105,7 +106,8 @@ describe("renderHtml of the site's components", () => {
     [
       "h2 and h3 link to themselves",
       "## Gas fees\n\n### In `SUI`",
-      '<h2 id=gas-fees>Gas fees<a class=heading-anchor href="#gas-fees" aria-label="Direct link to Gas fees"></a></h2><h3 id=in-sui>In <code>SUI</code><a class=heading-anchor href="#in-sui" aria-label="Direct link to In SUI"></a></h3>',
+      '<h2 id=gas-fees>Gas fees<a class=heading-anchor href="#gas-fees" aria-label="Direct link to Gas fees"></a></h2>' +
+        '<h3 id=in-sui>In <code>SUI</code><a class=heading-anchor href="#in-sui" aria-label="Direct link to In SUI"></a></h3>',
     ],
     ["h4 has no anchor", "#### Small", "<h4 id=small>Small</h4>"],
     [
@@ -116,7 +118,11 @@ describe("renderHtml of the site's components", () => {
     [
       "a code block is framed with its title and language",
       '```ts title="a.ts"\nconst a = 1;\n```',
-      /^<figure class=code-block><figcaption class=code-title>a\.ts<\/figcaption><div class=code-frame data-copy="const a = 1;"><pre class=shiki tabindex=0 data-title=a\.ts data-language=typescript><code><span class=line><span class=k\w\w>const<\/span>.*<\/code><\/pre><span class=code-language aria-hidden=true>typescript<\/span><\/div><\/figure>$/,
+      new RegExp(
+        String.raw`^<figure class=code-block><figcaption class=code-title>a\.ts</figcaption><div class=code-frame data-copy="const a = 1;">` +
+          String.raw`<pre class=shiki tabindex=0 data-title=a\.ts data-language=typescript><code><span class=line><span class=k\w\w>const</span>.*` +
+          String.raw`</code></pre><span class=code-language aria-hidden=true>typescript</span></div></figure>$`,
+      ),
     ],
   ])("%s", async (_name, body, expected) => {
     const html = await compile(body);
@@ -158,7 +164,10 @@ describe("mapUrls", () => {
     });
     const mapped = mapUrls(html, (url) => (url.startsWith("/") ? `${url}${url.includes("?") ? "&" : "?"}commit=abc` : url));
     expect(mapped).toBe(
-      '<p><a href="/x?y=1&amp;z=2&amp;commit=abc">a</a> <img src="/static/i.png?commit=abc" alt=i loading=lazy decoding=async> <a href="https://e.example" target=_blank rel=noreferrer>e</a> <code>href="/code"</code></p>',
+      "<p>" +
+        '<a href="/x?y=1&amp;z=2&amp;commit=abc">a</a> <img src="/static/i.png?commit=abc" alt=i loading=lazy decoding=async> ' +
+        '<a href="https://e.example" target=_blank rel=noreferrer>e</a> <code>href="/code"</code>' +
+        "</p>",
     );
   });
 });

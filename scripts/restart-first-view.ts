@@ -38,6 +38,8 @@ const rendered = await timed(`${second.url}/${compiledBefore}?commit=${commit}`)
 const never = await timed(`${second.url}/${neverCompiled}`);
 await second.stop();
 console.log(
-  `/${compiledBefore}: first view before the restart ${cold.toFixed(1)} ms; first view after the restart ${restarted.toFixed(1)} ms (${reused ? "no compile" : "compiled again"}); rendering it again, compiled page in memory: ${rendered.toFixed(1)} ms`,
+  `/${compiledBefore}: first view before the restart ${cold.toFixed(1)} ms; first view after the restart ` +
+    `${restarted.toFixed(1)} ms (${reused ? "no compile" : "compiled again"}); ` +
+    `rendering it again, compiled page in memory: ${rendered.toFixed(1)} ms`,
 );
 console.log(`/${neverCompiled}, never compiled: first view ${never.toFixed(1)} ms`);

@@ -50,12 +50,10 @@ function argument(name: string): string | undefined {
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
+const ms = (value: number, width: number) => `${value.toFixed(1).padStart(width)} ms`;
 const line = (name: string, values: number[]) =>
-  `${name.padEnd(10)} ${String(values.length).padStart(4)} requests   p50 ${median(values).toFixed(1).padStart(5)} ms   p95 ${percentile(values, 95).toFixed(1).padStart(5)} ms   max ${Math.max(
-    ...values,
-  )
-    .toFixed(1)
-    .padStart(6)} ms`;
+  `${name.padEnd(10)} ${String(values.length).padStart(4)} requests   ` +
+  `p50 ${ms(median(values), 5)}   p95 ${ms(percentile(values, 95), 5)}   max ${ms(Math.max(...values), 6)}`;
 
 /** Runs every query ROUNDS times through `ask`, which answers the time it took; prints the figures; answers p95. */
 async function measure(ask: (q: string) => Promise<number>, floor?: () => Promise<number>): Promise<number> {

@@ -7,7 +7,10 @@ const STORAGE_KEY = "theme";
  * Runs in <head> before the first paint, so the page never flashes the wrong theme:
  * a stored choice wins, otherwise the system setting.
  */
-export const THEME_SCRIPT = `(function(){try{var t=localStorage.getItem("${STORAGE_KEY}");if(t!=="light"&&t!=="dark"){t=matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light"}document.documentElement.dataset.theme=t}catch(e){}})();`;
+export const THEME_SCRIPT =
+  `(function(){try{var t=localStorage.getItem("${STORAGE_KEY}");if(t!=="light"&&t!=="dark"){` +
+  `t=matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light"}` +
+  `document.documentElement.dataset.theme=t}catch(e){}})();`;
 
 function apply(theme: Theme) {
   document.documentElement.dataset.theme = theme;

@@ -49,7 +49,8 @@ function memory(r: CaseResult): string {
 /** `361 MB (heap 64 of 90 MB, external 39 MB; git cat-file 49 MB)`: the server and the processes it runs. */
 function reading(r: MemoryReading): string {
   const children = r.children.filter((c) => c.mb >= 1).map((c) => `${c.name} ${n(c.mb)} MB`);
-  return `${n(r.serverMb)} MB (heap ${n(r.heapUsedMb)} of ${n(r.heapTotalMb)} MB, external ${n(r.externalMb)} MB${children.length ? `; ${children.join(", ")}` : ""})`;
+  const heap = `heap ${n(r.heapUsedMb)} of ${n(r.heapTotalMb)} MB, external ${n(r.externalMb)} MB`;
+  return `${n(r.serverMb)} MB (${heap}${children.length ? `; ${children.join(", ")}` : ""})`;
 }
 
 function memoryRow(r: CaseResult): string[] {
@@ -134,13 +135,16 @@ export function renderScaleReport(run: ScaleRun): string {
     `|${header.map(() => "---").join("|")}|`,
     ...rows.map((cells) => `| ${cells.join(" | ")} |`),
     "",
-    "Memory of the first server, read after each phase of reading (RSS of the server process; the main thread's V8 heap used of its size and the memory outside it from `/api/status`; and the RSS of each process it runs: its compile workers, git):",
+    "Memory of the first server, read after each phase of reading (RSS of the server process; " +
+      "the main thread's V8 heap used of its size and the memory outside it from `/api/status`; " +
+      "and the RSS of each process it runs: its compile workers, git):",
     "",
     ...memoryTable(run.results),
     "",
     ...run.results.map(cloneLine).filter((line): line is string => line !== undefined),
     `Targets at 50,000 commits: cold page median < ${TARGETS.coldMedianMs} ms, history page < ${TARGETS.historyMs} ms, ` +
-      `push to live < ${TARGETS.pushMs / 1000} s, RSS < ${TARGETS.rssMb} MB (no process over it after every live page, every page at three old commits and 10,000 unknown URLs); ` +
+      `push to live < ${TARGETS.pushMs / 1000} s, RSS < ${TARGETS.rssMb} MB (no process over it after every live page, every page at three old commits ` +
+      `and 10,000 unknown URLs); ` +
       `warm p99 during the crawl < ${TARGETS.warmP99Ms} ms.`,
   ].join("\n");
 }

@@ -59,7 +59,10 @@ export function callProblem(call: MoveCall, full: string, facts: FrameworkFacts,
     return moduleExists ? `${full} does not exist in the pinned framework` : `module ${module} does not exist in the pinned framework`;
   }
   if (fact.since && !(sui && compareVersions(sui, fact.since) >= 0)) {
-    return `${full} first ships in Sui ${fact.since}: the page must declare verified_with sui "${fact.since}" (it declares ${sui ? `"${sui}"` : "no sui version"})`;
+    return (
+      `${full} first ships in Sui ${fact.since}: the page must declare verified_with sui "${fact.since}" ` +
+      `(it declares ${sui ? `"${sui}"` : "no sui version"})`
+    );
   }
   if (fact.deprecated) return `${full} is deprecated: ${fact.deprecated}`;
   if (fact.visibility !== "public")

@@ -77,7 +77,9 @@ export function checkTypeScript(blocks: CodeBlock[], preambles: ReadonlyMap<stri
         check: "typescript",
         file: block.file,
         line: block.fenceLine,
-        reason: `preamble "${name}" does not exist: add content/preambles/${name}.ts or name an existing one (${[...preambles.keys()].join(", ") || "none yet"})`,
+        reason:
+          `preamble "${name}" does not exist: add content/preambles/${name}.ts or name an existing one ` +
+          `(${[...preambles.keys()].join(", ") || "none yet"})`,
       });
       continue;
     }

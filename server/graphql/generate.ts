@@ -139,27 +139,31 @@ class ReferenceWriter {
     return reason ? `\n:::caution[Deprecated]\n${escapeMdx(reason)}\n:::\n` : "";
   }
 
+  /** One argument, input field or field: its heading, type and badges, description, then `extra` and any deprecation. */
+  private entry(
+    level: string,
+    item: { name: string; type: GraphQLType; description?: string | null; deprecationReason?: string | null },
+    extra = "",
+  ): string {
+    const signature = `${this.typeRef(item.type)} ${this.badges(item.type, item.deprecationReason)}`;
+    const description = escapeMdx(item.description ?? "");
+    return `${level} ${item.name}\n\n${signature}\n\n${description}\n${extra}${this.describeDeprecation(item.deprecationReason)}`;
+  }
+
   private argumentsSection(args: readonly (GraphQLArgument | GraphQLInputField)[], heading: string, level = "###"): string {
     if (!args.length) return "";
-    return [
-      `${heading}\n`,
-      ...args.map(
-        (arg) =>
-          `${level} ${arg.name}\n\n${this.typeRef(arg.type)} ${this.badges(arg.type, arg.deprecationReason)}\n\n${escapeMdx(arg.description ?? "")}\n${this.describeDeprecation(arg.deprecationReason)}`,
-      ),
-    ].join("\n");
+    return [`${heading}\n`, ...args.map((arg) => this.entry(level, arg))].join("\n");
   }
 
   private fieldsSection(fields: readonly GraphQLField<unknown, unknown>[]): string {
     if (!fields.length) return "";
+    const argument = (a: GraphQLArgument) =>
+      `- \`${a.name}\`: ${this.typeRef(a.type)}${a.description ? `: ${escapeMdx(a.description)}` : ""}`;
     return [
       "## Fields\n",
-      ...fields.map((field) => {
-        const args = field.args.length
-          ? `\n**Arguments**\n\n${field.args.map((a) => `- \`${a.name}\`: ${this.typeRef(a.type)}${a.description ? `: ${escapeMdx(a.description)}` : ""}`).join("\n")}\n`
-          : "";
-        return `### ${field.name}\n\n${this.typeRef(field.type)} ${this.badges(field.type, field.deprecationReason)}\n\n${escapeMdx(field.description ?? "")}\n${args}${this.describeDeprecation(field.deprecationReason)}`;
-      }),
+      ...fields.map((field) =>
+        this.entry("###", field, field.args.length ? `\n**Arguments**\n\n${field.args.map(argument).join("\n")}\n` : ""),
+      ),
     ].join("\n");
   }
 
@@ -252,7 +256,8 @@ class ReferenceWriter {
         escapeMdx(description),
         "## Signature",
         "```graphql\n" +
-          `directive @${directive.name}${directive.args.length ? `(${directive.args.map((a) => `${a.name}: ${a.type}`).join(", ")})` : ""} on ${directive.locations.join(" | ")}` +
+          `directive @${directive.name}${directive.args.length ? `(${directive.args.map((a) => `${a.name}: ${a.type}`).join(", ")})` : ""}` +
+          ` on ${directive.locations.join(" | ")}` +
           "\n```",
         this.argumentsSection(directive.args, "## Arguments"),
         `## Locations\n\n${directive.locations.map((l) => `- \`${l}\``).join("\n")}`,
@@ -273,7 +278,8 @@ class ReferenceWriter {
       groups.set(kind, [...(groups.get(kind) ?? []), page]);
     }
     const body = [
-      `The Sui GraphQL RPC schema has ${pages.length} reference pages, generated from the schema file in the content repository at the commit you are reading. Each page shows the SDL signature, the fields or arguments with their types, and where the type is used.`,
+      `The Sui GraphQL RPC schema has ${pages.length} reference pages, generated from the schema file in the content repository ` +
+        "at the commit you are reading. Each page shows the SDL signature, the fields or arguments with their types, and where the type is used.",
       ...REFERENCE_KIND_ORDER.filter((k) => groups.has(k)).map(
         (k) =>
           `## ${REFERENCE_KINDS[k].label}\n\n${groups.get(k)!.length} ${k}.\n\n${groups

@@ -23,7 +23,9 @@ export function readingOrder(snapshot: Pick<Snapshot, "catalogue" | "sidebars">)
 }
 
 const INTRO =
-  "# Sui Documentation\n\n> Guides, concepts, standards and references for building on Sui with Move: every page's Markdown in one file, in the order of the site's sidebars. Each page starts with its title, description and URL. The list of pages is at /llms.txt.\n\n";
+  "# Sui Documentation\n\n> Guides, concepts, standards and references for building on Sui with Move: " +
+  "every page's Markdown in one file, in the order of the site's sidebars. " +
+  "Each page starts with its title, description and URL. The list of pages is at /llms.txt.\n\n";
 
 /**
  * The text of /llms-full.txt: `sections` (each page's Markdown, undefined when it does not
@@ -52,7 +54,9 @@ export function llmsFullText(
   const left = pages.filter((p) => !included.has(p.id));
   if (left.length) {
     parts.push(
-      `# Pages not in this file\n\n${left.length} of ${pages.length} pages did not fit in this file's limit of ${Math.round(maxBytes / 1024)} KB or could not be converted. Each is at its URL with .md appended (for example ${origin}/${left[0]!.id}.md), and /llms.txt lists them all.\n`,
+      `# Pages not in this file\n\n${left.length} of ${pages.length} pages did not fit in this file's limit ` +
+        `of ${Math.round(maxBytes / 1024)} KB or could not be converted. ` +
+        `Each is at its URL with .md appended (for example ${origin}/${left[0]!.id}.md), and /llms.txt lists them all.\n`,
     );
   }
   return parts.join("");

@@ -48,7 +48,8 @@ function docsServer(reader: DocsReader, { origin, client }: McpRequestContext): 
     {
       title: "Search the Sui documentation",
       description:
-        "Full-text search over the Sui documentation (typo-tolerant). Returns the best-matching pages, each with its URL and its best sections: heading, URL and an excerpt.",
+        "Full-text search over the Sui documentation (typo-tolerant). " +
+        "Returns the best-matching pages, each with its URL and its best sections: heading, URL and an excerpt.",
       inputSchema: {
         query: z.string().min(1).max(MAX_QUERY_LENGTH).describe("Words to look for, e.g. 'kiosk transfer policy'."),
         limit: z.number().int().min(1).max(MAX_RESULTS).optional().describe(`How many pages (1 to ${MAX_RESULTS}, default 10).`),
@@ -89,7 +90,9 @@ function docsServer(reader: DocsReader, { origin, client }: McpRequestContext): 
     "read_page",
     {
       title: "Read a documentation page",
-      description: `The page as clean Markdown (snippets inlined, no components), by page id: its route without the leading slash, e.g. 'concepts/object-model'. A page longer than ${MAX_TOOL_TEXT} characters comes in parts: the answer ends by naming the offset of the next.`,
+      description:
+        `The page as clean Markdown (snippets inlined, no components), by page id: its route without the leading slash, e.g. 'concepts/object-model'. ` +
+        `A page longer than ${MAX_TOOL_TEXT} characters comes in parts: the answer ends by naming the offset of the next.`,
       inputSchema: {
         id: z.string().min(1).max(300).describe("The page id, e.g. 'guides/developer/getting-started'."),
         commit: COMMIT.optional(),
@@ -115,7 +118,9 @@ function docsServer(reader: DocsReader, { origin, client }: McpRequestContext): 
     "list_pages",
     {
       title: "List documentation pages",
-      description: `Every page id with its title and description, optionally of one section. A list longer than ${MAX_TOOL_TEXT} characters comes in parts: the answer ends by naming the offset of the next.`,
+      description:
+        `Every page id with its title and description, optionally of one section. ` +
+        `A list longer than ${MAX_TOOL_TEXT} characters comes in parts: the answer ends by naming the offset of the next.`,
       inputSchema: {
         section: z.enum(SECTIONS).optional().describe("Only pages of this section."),
         offset: OFFSET.optional().describe("The character to start at, for the second and later parts of a long list (default 0)."),
@@ -188,7 +193,9 @@ async function capAnswer(answer: Response, body: unknown): Promise<Response> {
   if (!answer.body || !answer.headers.get("Content-Type")?.includes("application/json")) return answer;
   const bytes = new Uint8Array(await answer.arrayBuffer());
   if (bytes.length <= MAX_ANSWER_BYTES) return new Response(bytes, { status: answer.status, headers: answer.headers });
-  const message = `The answer would be ${bytes.length} bytes, over the ${MAX_ANSWER_BYTES}-byte cap of one answer: send fewer calls in a batch (read_page and list_pages answer long texts in parts).`;
+  const message =
+    `The answer would be ${bytes.length} bytes, over the ${MAX_ANSWER_BYTES}-byte cap of one answer: ` +
+    `send fewer calls in a batch (read_page and list_pages answer long texts in parts).`;
   const ids = (Array.isArray(body) ? body : [body]).flatMap((call) => (isCall(call) ? [call.id] : []));
   const errors = ids.map((id) => ({ jsonrpc: "2.0", error: { code: -32000, message }, id }));
   return Response.json(Array.isArray(body) ? errors : (errors[0] ?? { jsonrpc: "2.0", error: { code: -32000, message }, id: null }), {

@@ -53,7 +53,8 @@ export function checkSafeSubset(tree: Root, file: string): SubsetCheck {
         if (!program || program.body.length > 0) {
           refuse(
             node,
-            `JavaScript expressions are not allowed (${NO_CODE}); write literal braces as \\{ and \\} or put them in \`inline code\`; {/* comments */} are fine`,
+            `JavaScript expressions are not allowed (${NO_CODE}); ` +
+              `write literal braces as \\{ and \\} or put them in \`inline code\`; {/* comments */} are fine`,
           );
         }
         break;
@@ -156,7 +157,8 @@ function checkElement(node: JsxElement, imports: SnippetImport[], refuse: (node:
     if (attribute.name === "id" && !component && (typeof value !== "string" || !isAuthorId(value))) {
       refuse(
         where,
-        `<${name} id="${String(value).slice(0, 60)}">: use a plain name (letters, digits, - and _) that is not one of the site's own (main, doc-sidebar, search-…, tabs-…, footnote-…)`,
+        `<${name} id="${String(value).slice(0, 60)}">: use a plain name (letters, digits, - and _) ` +
+          `that is not one of the site's own (main, doc-sidebar, search-…, tabs-…, footnote-…)`,
       );
       continue;
     }

@@ -153,7 +153,8 @@ function methodPage(method: Method, doc: OpenRpcDocument, siblings: Method[]): G
   const body = [
     `<Badge tone="kind">${escapeMdx(group)}</Badge>`,
     doc.info["x-retirement"]
-      ? `:::danger[Retired API]\nJSON-RPC is retired: no current full node answers this method. The [JSON-RPC reference](/${JSON_RPC_REFERENCE_ID}) says what replaces it.\n:::`
+      ? `:::danger[Retired API]\nJSON-RPC is retired: no current full node answers this method. ` +
+        `The [JSON-RPC reference](/${JSON_RPC_REFERENCE_ID}) says what replaces it.\n:::`
       : "",
     method.deprecated ? ":::caution[Deprecated]\nThis method is deprecated and may be removed in a future release.\n:::" : "",
     method["x-replacement"] ? replacementLine(method["x-replacement"]) : "",
@@ -186,11 +187,14 @@ function methodPage(method: Method, doc: OpenRpcDocument, siblings: Method[]): G
 function indexPage(doc: OpenRpcDocument, byGroup: Map<string, Method[]>): GeneratedPage {
   const retirement = doc.info["x-retirement"];
   const line = (m: Method) =>
-    `- <a id="${legacyAnchor(m.name)}" data-moved="true" href="/${methodPageId(m.name)}">\`${m.name}\`</a>${m.deprecated ? " (deprecated)" : ""}: ${cell(summary(m))}`;
+    `- <a id="${legacyAnchor(m.name)}" data-moved="true" href="/${methodPageId(m.name)}">` +
+    `\`${m.name}\`</a>${m.deprecated ? " (deprecated)" : ""}: ${cell(summary(m))}`;
   const body = [
     retirement ? `:::danger[Retired API]\n${escapeMdx(retirement)}\n:::` : "",
     escapeMdx(doc.info.description ?? ""),
-    `This reference is generated from the OpenRPC document (version ${doc.info.version}) kept in the content repository, at the commit you are reading. Each method has a page with its parameters, result and an example request and response. For the request and response envelope, batching and errors, see [JSON-RPC format](/references/sui-api/json-rpc-format).`,
+    `This reference is generated from the OpenRPC document (version ${doc.info.version}) kept in the content repository, at the commit you are reading. ` +
+      `Each method has a page with its parameters, result and an example request and response. ` +
+      `For the request and response envelope, batching and errors, see [JSON-RPC format](/references/sui-api/json-rpc-format).`,
     ...[...byGroup].map(([group, methods]) => `## ${escapeMdx(group)}\n\n${methods.map(line).join("\n")}`),
   ];
   return {

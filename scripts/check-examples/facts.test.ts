@@ -9,15 +9,15 @@ const framework: FrameworkFacts = {
 };
 
 const additions = (functions: FrameworkAdditions["additions"][number]["functions"]): FrameworkAdditions => ({
-  additions: [{ module: "sui::display_registry", since: "1.68.0", releaseEvidence: [], sources: [], functions }],
+  additions: [{ module: "sui::display_registry", since: "1.79.1", releaseEvidence: [], sources: [], functions }],
 });
 
 describe("compareVersions", () => {
   it.each([
-    ["1.63.0", "1.68.0", -1],
-    ["1.68.0", "1.63.0", 1],
+    ["1.76.1", "1.79.1", -1],
+    ["1.79.1", "1.76.1", 1],
     ["1.9.0", "1.10.0", -1],
-    ["1.68.0", "1.68.0", 0],
+    ["1.79.1", "1.79.1", 0],
     ["2.0.0", "1.99.9", 1],
   ])("%s vs %s", (a, b, sign) => expect(Math.sign(compareVersions(a, b))).toBe(sign));
 });
@@ -30,7 +30,7 @@ describe("withAdditions", () => {
     );
     expect(merged.functions).toEqual({
       "sui::display::new": { visibility: "public" },
-      "sui::display_registry::share": { visibility: "public", params: ["display: Display<T>"], since: "1.68.0" },
+      "sui::display_registry::share": { visibility: "public", params: ["display: Display<T>"], since: "1.79.1" },
     });
   });
 

@@ -1,11 +1,21 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 
-/** examples/facts/sui-framework.json: the public surface of std, sui, sui_system and legacy deepbook at the pinned Sui. */
-export interface FrameworkFacts {
+/** Where generated facts come from (scripts/sui-facts): the release and the upstream commit they were read at. */
+export interface FactsOrigin {
+  release: string;
+  repository: string;
+  commit: string;
+  provenance: string;
+}
+
+/** examples/facts/sui-framework.json: every function of std, sui, sui_system and legacy deepbook at the pinned Sui. */
+export interface FrameworkFacts extends Partial<FactsOrigin> {
   source: string;
   /** Package name -> its address, e.g. sui -> 0x2. */
   packages: Record<string, string>;
+  /** "package::module" -> the upstream source file its functions were read from. */
+  modules?: Record<string, string>;
   /** #[test_only] functions (the facts list leaves them out) that tests may call. */
   testOnly: { functions: string[] };
   /** "package::module::function" -> facts about it. */
@@ -16,7 +26,7 @@ export interface FunctionFact {
   visibility: "public" | "package" | "private" | "entry";
   macro?: true;
   deprecated?: string;
-  /** The parameters as declared upstream (the additions list them; the pinned facts do not). */
+  /** The parameters as declared upstream. */
   params?: string[];
   /** Set on functions from examples/facts/sui-framework-additions.json: the Sui release that first ships them. */
   since?: string;
@@ -35,14 +45,14 @@ export interface FrameworkAdditions {
 }
 
 /** examples/facts/sui-cli.json: the `sui` command tree at the pinned Sui. */
-export interface CliFacts {
+export interface CliFacts extends Partial<FactsOrigin> {
   source: string;
   /** Flags every command accepts (clap's --help, --version). */
   alwaysAccepted: string[];
   /** Commands whose flags the tree cannot list (flattened clap structs): not checked. */
   flagsUnknown: { commands: string[] };
   /** "sui client publish" -> its subcommands and flags. */
-  commands: Record<string, { subcommands: string[]; flags: string[] }>;
+  commands: Record<string, { subcommands: string[]; flags: string[]; sources?: string[] }>;
 }
 
 /** examples/pins.json: "today's Sui", the versions every example is verified with. */

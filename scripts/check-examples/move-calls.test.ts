@@ -14,7 +14,7 @@ const facts: FrameworkFacts = {
     "sui::transfer::public_transfer": { visibility: "public" },
     "std::vector::tabulate": { visibility: "public", macro: true },
     "sui::tx_context::sender": { visibility: "public" },
-    "sui::display_registry::new": { visibility: "public", since: "1.68.0" },
+    "sui::display_registry::new": { visibility: "public", since: "1.79.1" },
   },
 };
 
@@ -61,19 +61,19 @@ describe("callProblem", () => {
     ["std::vector::tabulate", true, undefined],
     ["sui::coin::mint", true, "sui::coin::mint is a function, not a macro: call it without !"],
   ])("%s (macro %s)", (full, macro, expected) => {
-    expect(callProblem({ callee: full, macro }, full, facts, "1.63.0")).toBe(expected);
+    expect(callProblem({ callee: full, macro }, full, facts, "1.76.1")).toBe(expected);
   });
 
   it.each([
-    ["1.68.0", undefined],
-    ["1.70.1", undefined],
+    ["1.79.1", undefined],
+    ["1.80.1", undefined],
     [
-      "1.63.0",
-      'sui::display_registry::new first ships in Sui 1.68.0: the page must declare verified_with sui "1.68.0" (it declares "1.63.0")',
+      "1.76.1",
+      'sui::display_registry::new first ships in Sui 1.79.1: the page must declare verified_with sui "1.79.1" (it declares "1.76.1")',
     ],
     [
       undefined,
-      'sui::display_registry::new first ships in Sui 1.68.0: the page must declare verified_with sui "1.68.0" (it declares no sui version)',
+      'sui::display_registry::new first ships in Sui 1.79.1: the page must declare verified_with sui "1.79.1" (it declares no sui version)',
     ],
   ])("a function newer than the pin, on a page declaring sui %s", (sui, expected) => {
     const full = "sui::display_registry::new";

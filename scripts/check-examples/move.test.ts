@@ -15,10 +15,10 @@ const facts: FrameworkFacts = {
     "std::internal::permit": { visibility: "public" },
     "sui::vec_map::size": { visibility: "public", deprecated: "Use `length` instead" },
     "sui::vec_map::length": { visibility: "public" },
-    "sui::display_registry::new": { visibility: "public", since: "1.68.0" },
+    "sui::display_registry::new": { visibility: "public", since: "1.79.1" },
   },
 };
-const at163 = () => "1.63.0";
+const atPin = () => "1.76.1";
 
 const block = (code: string): CodeBlock => ({ file: "content/docs/p.mdx", fenceLine: 9, line: 10, lang: "move", meta: {}, code });
 
@@ -35,11 +35,11 @@ describe("checkMove", () => {
   it("accepts a module that parses and calls existing functions", async () => {
     const code =
       "module a::b;\n\nuse sui::coin::Coin;\n\npublic fun give<T>(c: Coin<T>, to: address) {\n    transfer::public_transfer(c, to);\n}\n";
-    expect(await checkMove([block(code)], facts, at163)).toEqual([]);
+    expect(await checkMove([block(code)], facts, atPin)).toEqual([]);
   });
 
   it("reports a whole module that does not parse at the broken line", async () => {
-    const failures = await checkMove([block("module a::b {\n    public fun f( {\n    }\n}")], facts, at163);
+    const failures = await checkMove([block("module a::b {\n    public fun f( {\n    }\n}")], facts, atPin);
     expect(failures.map((f) => [f.check, f.line])).toEqual([["move-parse", 11]]);
   });
 
@@ -53,7 +53,7 @@ describe("checkMove", () => {
       "    cap.value();",
       "}",
     ].join("\n");
-    const failures = await checkMove([block(fragment)], facts, at163);
+    const failures = await checkMove([block(fragment)], facts, atPin);
     expect(failures.map((f) => [f.check, f.line, f.reason])).toEqual([
       ["move-calls", 13, "coin::create_currency: sui::coin::create_currency is deprecated: Use the Coin Registry"],
       ["move-calls", 14, "coin::nope: sui::coin::nope does not exist in the pinned framework"],
@@ -63,7 +63,7 @@ describe("checkMove", () => {
   it("resolves a module's own name to itself, not to the framework module of that name", async () => {
     const code =
       "module shop::transfer;\n\npublic fun send() {}\n\npublic fun twice() {\n    transfer::send();\n    transfer::send();\n}\n";
-    expect(await checkMove([block(code)], facts, at163)).toEqual([]);
+    expect(await checkMove([block(code)], facts, atPin)).toEqual([]);
   });
 
   it("judges methods called on parameters by the module of the parameter's type", async () => {
@@ -74,7 +74,7 @@ describe("checkMove", () => {
       "    map.length() + other.size() + map.into_keys().size()",
       "}",
     ].join("\n");
-    const failures = await checkMove([block(code)], facts, at163);
+    const failures = await checkMove([block(code)], facts, atPin);
     expect(failures.map((f) => [f.line, f.reason])).toEqual([[13, ".size(): sui::vec_map::size is deprecated: Use `length` instead"]]);
   });
 
@@ -89,17 +89,17 @@ describe("checkMove", () => {
       "}",
       "",
     ].join("\n");
-    expect(await checkMove([block(code)], facts, () => "1.68.0")).toEqual([]);
-    const failures = await checkMove([block(code)], facts, at163);
+    expect(await checkMove([block(code)], facts, () => "1.79.1")).toEqual([]);
+    const failures = await checkMove([block(code)], facts, atPin);
     expect(failures.map((f) => [f.line, f.reason])).toEqual([
       [
         15,
-        'display_registry::new: sui::display_registry::new first ships in Sui 1.68.0: the page must declare verified_with sui "1.68.0" (it declares "1.63.0")',
+        'display_registry::new: sui::display_registry::new first ships in Sui 1.79.1: the page must declare verified_with sui "1.79.1" (it declares "1.76.1")',
       ],
     ]);
   });
 
   it("ignores non-Move blocks", async () => {
-    expect(await checkMove([{ ...block("module a::b { fun ("), lang: "text" }], facts, at163)).toEqual([]);
+    expect(await checkMove([{ ...block("module a::b { fun ("), lang: "text" }], facts, atPin)).toEqual([]);
   });
 });

@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { extractPage } from "./blocks";
 import { acceptedVersions, checkPins, mystenImports } from "./pins";
 
-const pins = { sui: "1.63.0", "@mysten/sui": "2.33.1", "@mysten/bcs": "2.1.2" };
+const pins = { sui: "1.76.1", "@mysten/sui": "2.33.1", "@mysten/bcs": "2.1.2" };
 /** Releases the framework additions list; 1.60.0 is older than the pin and never accepted. */
-const suiReleases = ["1.60.0", "1.68.0"];
+const suiReleases = ["1.60.0", "1.79.1"];
 
 function page(frontmatter: string, body: string) {
   const source = `---\nid: p\ntitle: P\ndescription: D.\n${frontmatter}---\n${body}`;
@@ -25,7 +25,7 @@ describe("mystenImports", () => {
 
 describe("acceptedVersions", () => {
   it.each([
-    ["sui", ["1.63.0", "1.68.0"]],
+    ["sui", ["1.76.1", "1.79.1"]],
     ["@mysten/sui", ["2.33.1"]],
     ["@mysten/kiosk", []],
   ])("%s", (name, expected) => expect(acceptedVersions(name, pins, suiReleases)).toEqual(expected));
@@ -36,7 +36,7 @@ describe("checkPins", () => {
     ["a page without checked code needs nothing", "", "```text\nsui client gas\n```\n", []],
     [
       "a page with code and the right pins passes",
-      'verified_with:\n  sui: "1.63.0"\n  "@mysten/sui": "2.33.1"\n  "@mysten/bcs": "2.1.2"\n',
+      'verified_with:\n  sui: "1.76.1"\n  "@mysten/sui": "2.33.1"\n  "@mysten/bcs": "2.1.2"\n',
       TS + SH,
       [],
     ],
@@ -44,34 +44,34 @@ describe("checkPins", () => {
       "missing verified_with says what to add",
       "",
       SH,
-      ['1: page has checked code but no verified_with frontmatter; add: verified_with: { "sui": "1.63.0" }'],
+      ['1: page has checked code but no verified_with frontmatter; add: verified_with: { "sui": "1.76.1" }'],
     ],
     [
       "an old version names the pin",
       'verified_with:\n  sui: "1.62.0"\n',
       SH,
       [
-        "6: verified_with.sui is 1.62.0; the project pins 1.63.0 (or, to call framework functions newer than the pin, a release sui-framework-additions.json lists: 1.68.0)",
+        "6: verified_with.sui is 1.62.0; the project pins 1.76.1 (or, to call framework functions newer than the pin, a release sui-framework-additions.json lists: 1.79.1)",
       ],
     ],
-    ["a release of the framework additions is accepted for sui", 'verified_with:\n  sui: "1.68.0"\n', SH, []],
+    ["a release of the framework additions is accepted for sui", 'verified_with:\n  sui: "1.79.1"\n', SH, []],
     [
       "a newer sui release the additions do not list is refused",
       'verified_with:\n  sui: "1.70.0"\n',
       SH,
       [
-        "6: verified_with.sui is 1.70.0; the project pins 1.63.0 (or, to call framework functions newer than the pin, a release sui-framework-additions.json lists: 1.68.0)",
+        "6: verified_with.sui is 1.70.0; the project pins 1.76.1 (or, to call framework functions newer than the pin, a release sui-framework-additions.json lists: 1.79.1)",
       ],
     ],
     [
       "a sui release is not a version of an npm package",
-      'verified_with:\n  "@mysten/sui": "1.68.0"\n',
+      'verified_with:\n  "@mysten/sui": "1.79.1"\n',
       "```ts\nimport '@mysten/sui/client';\n```\n",
-      ["6: verified_with.@mysten/sui is 1.68.0; the project pins 2.33.1"],
+      ["6: verified_with.@mysten/sui is 1.79.1; the project pins 2.33.1"],
     ],
     [
       "an unpinned name is refused",
-      'verified_with:\n  sui: "1.63.0"\n  "@mysten/kiosk": "0.14.6"\n',
+      'verified_with:\n  sui: "1.76.1"\n  "@mysten/kiosk": "0.14.6"\n',
       SH,
       ["7: verified_with names @mysten/kiosk, which the project does not pin (pins: sui, @mysten/sui, @mysten/bcs)"],
     ],
@@ -89,19 +89,19 @@ describe("checkPins", () => {
     ],
     [
       "npm install names the pinned exact version",
-      'verified_with:\n  sui: "1.63.0"\n',
+      'verified_with:\n  sui: "1.76.1"\n',
       "```sh\nnpm install @mysten/sui@2.33.1 react\n```\n",
       [],
     ],
     [
       "npm install without a version fails",
-      'verified_with:\n  sui: "1.63.0"\n',
+      'verified_with:\n  sui: "1.76.1"\n',
       "```sh\nnpm i @mysten/sui\n```\n",
       ["9: installs @mysten/sui; write @mysten/sui@2.33.1 (the pinned exact version)"],
     ],
     [
       "pnpm add of another version fails",
-      'verified_with:\n  sui: "1.63.0"\n',
+      'verified_with:\n  sui: "1.76.1"\n',
       "```sh\npnpm add -D @mysten/bcs@^2.0.0\n```\n",
       ["9: installs @mysten/bcs@^2.0.0; write @mysten/bcs@2.1.2 (the pinned exact version)"],
     ],

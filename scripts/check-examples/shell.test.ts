@@ -8,7 +8,7 @@ describe("shellCommands", () => {
   it.each([
     ["sui client gas", [["sui", "client", "gas"]]],
     ["sui client call \\\n  --package 0x2 \\\n  --module coin", [["sui", "client", "call", "--package", "0x2", "--module", "coin"]]],
-    ["$ sui --version\nsui 1.63.0-abc", [["sui", "--version"]]],
+    ["$ sui --version\nsui 1.76.1-abc", [["sui", "--version"]]],
     ["sui client gas # all coins\n# sui console", [["sui", "client", "gas"]]],
     [
       "sui client objects --json | jq '.[0]' && echo done",
@@ -96,10 +96,10 @@ describe("moveCallProblems", () => {
     functions: {
       "sui::coin::value": { visibility: "public" as const },
       "sui::coin::create_currency": { visibility: "public" as const, deprecated: "Use the Coin Registry" },
-      "sui::display_registry::set": { visibility: "public" as const, since: "1.68.0" },
+      "sui::display_registry::set": { visibility: "public" as const, since: "1.79.1" },
     },
   };
-  const problems = (line: string, sui = "1.63.0") => moveCallProblems(shellCommands(line)[0]!, framework, sui).map((p) => p.reason);
+  const problems = (line: string, sui = "1.76.1") => moveCallProblems(shellCommands(line)[0]!, framework, sui).map((p) => p.reason);
   it.each([
     ["sui client ptb --move-call 0x2::coin::value '<0x2::sui::SUI>' @0x1", []],
     ["sui client ptb --move-call $PKG::shop::buy", []],
@@ -116,12 +116,12 @@ describe("moveCallProblems", () => {
   ])("%s", (line, expected) => expect(problems(line)).toEqual(expected));
 
   it.each([
-    ["1.68.0", []],
+    ["1.79.1", []],
     [
-      "1.63.0",
+      "1.76.1",
       [
-        "0x2::display_registry::set: sui::display_registry::set first ships in Sui 1.68.0: the page must declare verified_with sui " +
-          '"1.68.0" (it declares "1.63.0")',
+        "0x2::display_registry::set: sui::display_registry::set first ships in Sui 1.79.1: the page must declare verified_with sui " +
+          '"1.79.1" (it declares "1.76.1")',
       ],
     ],
   ])("a call newer than the pin on a page declaring sui %s", (sui, expected) => {

@@ -1,0 +1,122 @@
+import { describe, expect, it } from "vitest";
+import { missingSections, pairPages, routeOf, similarity, type PageRef } from "./pairing";
+import { verdictOf, wrap } from "./report";
+
+describe("routeOf", () => {
+  it.each([
+    ["concepts/transfers/transfer-to-object.mdx", "concepts/transfers/transfer-to-object"],
+    ["develop/objects/display/index.mdx", "develop/objects/display"],
+    ["index.mdx", ""],
+    ["guides/operator/sui-full-node.md", "guides/operator/sui-full-node"],
+    ["a\\b\\c.mdx", "a/b/c"],
+  ])("%s -> %s", (input, output) => {
+    expect(routeOf(input)).toBe(output);
+  });
+});
+
+describe("pairPages", () => {
+  const theirs: PageRef[] = [
+    { route: "develop/objects/transfers/transfer-to-object", title: "Transfer to Object" },
+    { route: "develop/objects/object-ownership/wrapped", title: "Wrapped Objects" },
+    { route: "concepts/cryptography/zklogin", title: "zkLogin" },
+    { route: "operators/full-node/sui-full-node", title: "Run a Sui Full Node" },
+    { route: "standards/kiosk", title: "Sui Kiosk" },
+    { route: "standards/kiosk-apps", title: "Kiosk Apps" },
+  ];
+  const cases: { name: string; ours: PageRef; mapping?: Record<string, string | { none: string }>; expected: string | null }[] = [
+    { name: "same route", ours: { route: "concepts/cryptography/zklogin", title: "zkLogin" }, expected: "concepts/cryptography/zklogin" },
+    {
+      name: "moved folder, same page name",
+      ours: { route: "concepts/transfers/transfer-to-object", title: "Transfer to Object" },
+      expected: "develop/objects/transfers/transfer-to-object",
+    },
+    {
+      name: "same name beats a prefix-sharing sibling",
+      ours: { route: "standards/kiosk", title: "Kiosk" },
+      expected: "standards/kiosk",
+    },
+    {
+      name: "the mapping wins over similarity",
+      ours: { route: "guides/operator/sui-full-node", title: "Sui Full Node" },
+      mapping: { "guides/operator/sui-full-node": "operators/full-node/sui-full-node" },
+      expected: "operators/full-node/sui-full-node",
+    },
+    {
+      name: "a mapping to none leaves the page without a counterpart",
+      ours: { route: "references/cli/console", title: "Sui Console" },
+      mapping: { "references/cli/console": { none: "removed in 1.45" } },
+      expected: null,
+    },
+    { name: "nothing similar", ours: { route: "guides/developer/app-examples/blackjack", title: "Blackjack" }, expected: null },
+  ];
+  it.each(cases)("$name", ({ ours, mapping, expected }) => {
+    const [pairing] = pairPages([ours], theirs, mapping ?? {});
+    if (expected === null) expect(pairing?.kind).toBe("none");
+    else expect(pairing).toMatchObject({ theirs: expected });
+  });
+
+  it("without guessing, pairs only mapped pages and identical routes", () => {
+    const pairings = pairPages(
+      [
+        { route: "concepts/transfers/transfer-to-object", title: "Transfer to Object" },
+        { route: "standards/kiosk", title: "Kiosk" },
+        { route: "standards/kiosk-apps", title: "Kiosk Apps (ours)" },
+        { route: "guides/operator/sui-full-node", title: "Full node" },
+      ],
+      theirs.filter((page) => page.route !== "standards/kiosk-apps"),
+      { "guides/operator/sui-full-node": "operators/full-node/sui-full-node" },
+      { guess: false },
+    );
+    expect(pairings.map((pairing) => (pairing.kind === "none" ? null : pairing.theirs))).toEqual([
+      null,
+      "standards/kiosk",
+      null,
+      "operators/full-node/sui-full-node",
+    ]);
+  });
+
+  it("reports a mapping to a page the upstream tree lacks", () => {
+    const [pairing] = pairPages([{ route: "a/b", title: "B" }], theirs, { "a/b": "gone/page" });
+    expect(pairing).toMatchObject({ kind: "none", reason: expect.stringContaining("gone/page") });
+  });
+
+  it("scores an identical page 1 and an unrelated one low", () => {
+    const page = { route: "standards/kiosk", title: "Sui Kiosk" };
+    expect(similarity(page, page)).toBeCloseTo(1);
+    expect(similarity(page, { route: "develop/objects/versioning", title: "Versioning" })).toBeLessThan(0.2);
+  });
+});
+
+describe("missingSections", () => {
+  it.each([
+    { ours: ["Create a kiosk", "Sell items"], theirs: ["Creating a Kiosk", "Purchase items"], lacking: ["Purchase items"] },
+    { ours: ["Limits"], theirs: ["Limits and failure cases"], lacking: ["Limits and failure cases"] },
+    { ours: ["Failure cases and limits"], theirs: ["Limits"], lacking: [] },
+    { ours: [], theirs: ["Overview", "Related links"], lacking: ["Overview", "Related links"] },
+    { ours: ["A"], theirs: [], lacking: [] },
+  ])("$theirs against $ours", ({ ours, theirs, lacking }) => {
+    expect(missingSections(ours, theirs)).toEqual(lacking);
+  });
+});
+
+describe("verdictOf", () => {
+  it.each([
+    [3, "thinner"],
+    [1.51, "thinner"],
+    [1.5, "comparable"],
+    [1, "comparable"],
+    [0.67, "comparable"],
+    [0.66, "fuller"],
+  ] as const)("ratio %s is %s", (ratio, verdict) => {
+    expect(verdictOf(ratio)).toBe(verdict);
+  });
+});
+
+describe("wrap", () => {
+  it("breaks at spaces before the width and indents continuation lines", () => {
+    expect(wrap("aaa bbb ccc ddd", "  ", 8)).toEqual(["aaa bbb", "  ccc", "  ddd"]);
+  });
+  it("keeps a word longer than the width whole", () => {
+    expect(wrap("x averyveryverylongword y", "", 6)).toEqual(["x", "averyveryverylongword", "y"]);
+  });
+});

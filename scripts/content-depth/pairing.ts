@@ -1,0 +1,125 @@
+// Pairs each of our pages with its counterpart in the upstream docs/content: by a committed mapping
+// for the pages that moved, otherwise by route and title similarity.
+
+export interface PageRef {
+  /** Route: the path under the docs root without `.mdx`/`.md`, `/index` dropped. */
+  route: string;
+  title: string;
+}
+
+/** Our route → upstream route, or null with the reason when no counterpart exists today. */
+export type Mapping = Record<string, string | { none: string }>;
+
+export type Pairing =
+  { kind: "mapped" | "matched"; ours: string; theirs: string; score: number } | { kind: "none"; ours: string; reason: string };
+
+export const NOT_MEASURED = "not measured: the upstream digest does not include its counterpart";
+
+/** The smallest score a guess needs; below it the page is reported without a counterpart. */
+export const MIN_SCORE = 0.45;
+
+export function routeOf(relativePath: string): string {
+  return relativePath
+    .replace(/\\/g, "/")
+    .replace(/\.mdx?$/, "")
+    .replace(/(^|\/)index$/, "")
+    .replace(/^\/+|\/+$/g, "");
+}
+
+/**
+ * `guess: false` is for a partial upstream (a digest of some pages only): there, a page that is
+ * neither mapped nor at the same route is reported as not measured rather than paired with whichever
+ * of the few known pages looks least unlike it.
+ */
+export function pairPages(ours: PageRef[], theirs: PageRef[], mapping: Mapping, { guess = true } = {}): Pairing[] {
+  const byRoute = new Map(theirs.map((page) => [page.route, page]));
+  return ours.map((page): Pairing => {
+    const mapped = mapping[page.route];
+    if (typeof mapped === "string") {
+      if (!byRoute.has(mapped)) {
+        const reason = guess ? `mapped to ${mapped}, which is not in the upstream tree` : NOT_MEASURED;
+        return { kind: "none", ours: page.route, reason };
+      }
+      return { kind: "mapped", ours: page.route, theirs: mapped, score: 1 };
+    }
+    if (mapped) return { kind: "none", ours: page.route, reason: mapped.none };
+    if (!guess) {
+      if (byRoute.has(page.route)) return { kind: "matched", ours: page.route, theirs: page.route, score: 1 };
+      return { kind: "none", ours: page.route, reason: NOT_MEASURED };
+    }
+    let best: { theirs: string; score: number } | null = null;
+    for (const candidate of theirs) {
+      const score = similarity(page, candidate);
+      if (!best || score > best.score) best = { theirs: candidate.route, score };
+    }
+    if (!best || best.score < MIN_SCORE)
+      return { kind: "none", ours: page.route, reason: "no upstream page with a similar route or title" };
+    return { kind: "matched", ours: page.route, theirs: best.theirs, score: round(best.score) };
+  });
+}
+
+/**
+ * 0..1. Routes weigh most: the last segment (the page's own name) and the segments they share from
+ * the end; the title breaks ties between pages of the same name in different folders.
+ */
+export function similarity(ours: PageRef, theirs: PageRef): number {
+  const a = ours.route.split("/").filter(Boolean);
+  const b = theirs.route.split("/").filter(Boolean);
+  if (a.length === 0 || b.length === 0) return a.length === b.length ? 1 : 0;
+  const ownName = a.at(-1) ?? "";
+  const theirName = b.at(-1) ?? "";
+  const sameName = ownName === theirName ? 1 : overlap(words(ownName), words(theirName));
+  let shared = 0;
+  while (shared < Math.min(a.length, b.length) && a[a.length - 1 - shared] === b[b.length - 1 - shared]) shared++;
+  const tail = shared / Math.max(a.length, b.length);
+  const folders = overlap(new Set(a.slice(0, -1)), new Set(b.slice(0, -1)));
+  const title = overlap(words(ours.title), words(theirs.title));
+  return 0.45 * sameName + 0.15 * tail + 0.1 * folders + 0.3 * title;
+}
+
+const STOP = new Set(["a", "an", "and", "the", "of", "on", "in", "to", "for", "with", "sui", "your", "how", "what", "is"]);
+
+export function words(text: string): Set<string> {
+  return new Set(
+    text
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter((word) => word.length > 0 && !STOP.has(word))
+      .map(stem),
+  );
+}
+
+/** A crude stem, enough for headings: "Creating kiosks" and "Create a kiosk" share their words. */
+function stem(word: string): string {
+  return word
+    .replace(/ies$/, "y")
+    .replace(/(?<!s)s$/, "")
+    .replace(/(ing|ed)$/, "")
+    .replace(/e$/, "");
+}
+
+/** Jaccard overlap of two word sets. */
+export function overlap(a: Set<string>, b: Set<string>): number {
+  if (a.size === 0 && b.size === 0) return 0;
+  let common = 0;
+  for (const word of a) if (b.has(word)) common++;
+  return common / (a.size + b.size - common);
+}
+
+/** Their top-level sections that none of ours covers (no section of ours shares more than half its words). */
+export function missingSections(ours: string[], theirs: string[]): string[] {
+  const mine = ours.map(words);
+  return theirs.filter((section) => {
+    const theirWords = words(section);
+    if (theirWords.size === 0) return false;
+    return !mine.some((own) => {
+      let common = 0;
+      for (const word of theirWords) if (own.has(word)) common++;
+      return common / theirWords.size > 0.5;
+    });
+  });
+}
+
+function round(value: number): number {
+  return Math.round(value * 100) / 100;
+}

@@ -71,7 +71,8 @@ export {
 } from "./rendered-pages";
 export type { VersionRecord } from "./content/version";
 export type { StaticFile } from "./content/static-files";
-export type { WebhookAnswer, WebhookDelivery } from "./webhook";
+export { signatureProblem, type WebhookAnswer, type WebhookDelivery } from "./webhook";
+export { Admission } from "./admission";
 export {
   parseSearchRequest,
   searchWords,

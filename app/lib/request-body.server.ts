@@ -1,9 +1,11 @@
 /**
- * Reading request bodies (the webhook's) within bounds: a size limit checked against
- * Content-Length before reading and against the bytes as they arrive, a time limit, and a limit on
- * how many bodies are read at once, past which requests wait in a bounded queue.
+ * Reading request bodies (the webhook's, MCP's) within bounds: a size limit checked against
+ * Content-Length before reading and against the bytes as they arrive, a time limit, a limit on
+ * how many bodies are read at once, past which requests wait in a bounded queue, and optionally a
+ * limit per client address and on the bytes held by all bodies being read.
  */
 
+import { Admission, OverloadedError } from "../../server/index";
 import { errorJson } from "./http.server";
 
 export interface BodyLimits {
@@ -14,10 +16,21 @@ export interface BodyLimits {
   concurrentReads: number;
   /** Requests waiting for a turn; past it a new one is refused at once. */
   waitingReads: number;
+  /**
+   * Bodies one client address may have read or waiting at once; past it a new one is refused at
+   * once (429), so one address trickling bodies cannot take another's turns. Unset: no such limit.
+   */
+  perClient?: number;
+  /**
+   * Bytes all bodies being read may hold together; a body that would pass it is refused (503).
+   * Memory is then bounded by bytes received rather than by turns: trickling bodies hold almost
+   * nothing. Unset: concurrentReads × maxBytes, which the turns bound already.
+   */
+  bufferedBytes?: number;
 }
 
 export type BodyOutcome =
-  { ok: true; body: Buffer } | { ok: false; status: 408 | 413 | 503; message: string; headers?: Record<string, string> };
+  { ok: true; body: Buffer } | { ok: false; status: 408 | 413 | 429 | 503; message: string; headers?: Record<string, string> };
 
 /** When a sender refused for want of a turn may try again. */
 const RETRY_AFTER_SECONDS = 5;
@@ -91,9 +104,22 @@ class Turns {
   }
 }
 
-/** A reader of request bodies under `limits`, shared by every request of one route. */
-export function boundedBodyReader(limits: BodyLimits): (request: Request) => Promise<BodyOutcome> {
+/**
+ * A reader of request bodies under `limits`, shared by every request of one route; `client` is the
+ * sender's address, which `limits.perClient` counts by.
+ */
+export function boundedBodyReader(limits: BodyLimits): (request: Request, client?: string) => Promise<BodyOutcome> {
   const turns = new Turns(limits.concurrentReads, limits.waitingReads);
+  const perClient =
+    limits.perClient === undefined
+      ? undefined
+      : new Admission("request bodies", {
+          total: limits.concurrentReads + limits.waitingReads,
+          perClient: limits.perClient,
+          retryAfterSeconds: RETRY_AFTER_SECONDS,
+        });
+  const bufferedBytes = limits.bufferedBytes ?? limits.concurrentReads * limits.maxBytes;
+  let buffered = 0;
   const tooLarge: BodyOutcome = { ok: false, status: 413, message: `The body is larger than ${limits.maxBytes / 1024 / 1024} MB` };
   const tooSlow: BodyOutcome = { ok: false, status: 408, message: `The body did not arrive within ${limits.timeoutMs / 1000} s` };
   const busy: BodyOutcome = {
@@ -102,29 +128,47 @@ export function boundedBodyReader(limits: BodyLimits): (request: Request) => Pro
     message: `Too many requests are sending bodies at once; retry in ${RETRY_AFTER_SECONDS} s`,
     headers: { "Retry-After": String(RETRY_AFTER_SECONDS) },
   };
-  return async (request) => {
-    // Content-Length alone is not enough (a chunked body has none), but it refuses most at once.
-    if (Number(request.headers.get("Content-Length") ?? 0) > limits.maxBytes) return tooLarge;
-    if (!request.body) return { ok: true, body: Buffer.alloc(0) };
+  const read = async (body: ReadableStream<Uint8Array>): Promise<BodyOutcome> => {
     const deadline = Date.now() + limits.timeoutMs;
     if (!(await turns.take(limits.timeoutMs))) return busy;
-    const reader = request.body.getReader();
+    const reader = body.getReader();
+    const chunks: Uint8Array[] = [];
+    let size = 0;
     try {
-      const chunks: Uint8Array[] = [];
-      let size = 0;
       for (;;) {
         const wait = timer(deadline - Date.now());
         const next = await Promise.race([reader.read(), wait.done]);
         wait.cancel();
         if (next === TIMED_OUT) return tooSlow;
         if (next.done) return { ok: true, body: Buffer.concat(chunks) };
+        if (size + next.value.byteLength > limits.maxBytes) return tooLarge;
+        if (buffered + next.value.byteLength > bufferedBytes) return busy;
         size += next.value.byteLength;
-        if (size > limits.maxBytes) return tooLarge;
+        buffered += next.value.byteLength;
         chunks.push(next.value);
       }
     } finally {
+      buffered -= size;
       reader.releaseLock();
       turns.release();
+    }
+  };
+  return async (request, client = "unknown") => {
+    // Content-Length alone is not enough (a chunked body has none), but it refuses most at once.
+    if (Number(request.headers.get("Content-Length") ?? 0) > limits.maxBytes) return tooLarge;
+    const body = request.body;
+    if (!body) return { ok: true, body: Buffer.alloc(0) };
+    if (!perClient) return read(body);
+    try {
+      return await perClient.run({ client }, () => read(body));
+    } catch (error) {
+      if (!(error instanceof OverloadedError)) throw error;
+      return {
+        ok: false,
+        status: error.status === 429 ? 429 : 503,
+        message: error.message,
+        headers: { "Retry-After": String(error.retryAfterSeconds) },
+      };
     }
   };
 }

@@ -25,7 +25,16 @@ describe("a server process killed mid-fetch", () => {
     const { remote, work } = await remoteWithContent();
     const dataDir = tempDir("sui-docs-data-");
     const server = await startServer(
-      { CONTENT_REPO: remote.url(), POLL_INTERVAL: "0", WEBHOOK_SECRET, WEB_CONCURRENCY: "1", FRONT_PROCESSES: "1", DATA_DIR: dataDir },
+      {
+        CONTENT_REPO: remote.url(),
+        POLL_INTERVAL: "0",
+        WEBHOOK_SECRET,
+        WEB_CONCURRENCY: "1",
+        FRONT_PROCESSES: "1",
+        DATA_DIR: dataDir,
+        // git's low-speed limit would end the held fetch on its own after 60 s: only a kill may end it here.
+        REMOTE_IDLE_TIMEOUT: "600",
+      },
       START,
     );
     const site = client(server);
@@ -76,5 +85,5 @@ describe("a server process killed mid-fetch", () => {
       await server.stop();
       await remote.stop();
     }
-  }, 120_000);
+  }, 180_000);
 });

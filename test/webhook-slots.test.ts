@@ -79,7 +79,11 @@ describe("webhook body slots", () => {
         },
         30_000,
         "127.0.0.2",
-      );
+      ).catch((error) => {
+        // No answer at all: show what the trickling senders got and what the server logged.
+        console.log(statuses.length, new Set(statuses), server.output().slice(-3000));
+        throw error;
+      });
       expect(delivery.status, delivery.body).toBe(202);
       await waitFor(async () => (await site.status()).commit === oid, 30_000);
       expect(await site.text("/guides/second")).toContain("Delivered past the trickle.");
@@ -96,5 +100,5 @@ describe("webhook body slots", () => {
       await server.stop();
       await remote.stop();
     }
-  }, 60_000);
+  }, 120_000);
 });

@@ -73,7 +73,6 @@ export {
 export type { VersionRecord } from "./content/version";
 export type { StaticFile } from "./content/static-files";
 export { signatureProblem, type WebhookAnswer, type WebhookDelivery } from "./webhook";
-export { Admission } from "./admission";
 export {
   parseSearchRequest,
   searchWords,

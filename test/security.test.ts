@@ -458,7 +458,7 @@ describe("webhook limits", () => {
     expect(fetches()).toBe(before + 2);
   });
 
-  it("refuses a delivery without a well-formed signature before reading its body, and reads at most 2 bodies per address, each for 10 s", async () => {
+  it("refuses a delivery without a well-formed signature before reading its body, and gives each address its own turns: 2 bodies read for 10 s, 256 waiting", async () => {
     // Refused at once with 401, though their bodies never finish: a body read first would end in a 408 after 10 s.
     const unsigned = stall(head(1000).replace(/\r\nX-Hub-Signature-256: [^\r]*/, ""), "{");
     const malformed = stall(head(1000).replace(/(X-Hub-Signature-256: sha256=)[0-9a-f]+/, "$1zz"), "{");
@@ -468,21 +468,28 @@ describe("webhook limits", () => {
       expect(text).toMatch(/^HTTP\/1\.1 401 /);
       expect(text).toContain("X-Hub-Signature-256");
     }
-    // 2 senders from this address stall mid-body and hold its turns; its next is refused at once.
-    const stalled = [stall(head(1000), "{"), stall(head(1000), "{")];
+    // 2 senders from this address stall mid-body and hold its reading turns; 256 more wait for one; its next is refused.
+    const stalled = Array.from({ length: 2 + 256 }, () => stall(head(1000), "{"));
     await new Promise((r) => setTimeout(r, 1_000));
     const refused = await rawRequest(server.url, webhook(PUSH, { "X-GitHub-Delivery": "while-busy" }));
-    expect(refused.status).toBe(429);
+    expect(refused.status).toBe(503);
     expect(refused.headers["retry-after"]).toMatch(/^\d+$/);
-    expect(JSON.parse(refused.body).error).toMatch(/already have 2 request bodies under way/);
+    expect(JSON.parse(refused.body).error).toMatch(/from your address/);
+    // Another address has turns of its own: its delivery is read at once.
+    const elsewhere = await rawRequest(server.url, webhook(PUSH, { "X-GitHub-Delivery": "from-elsewhere" }), undefined, "127.0.0.2");
+    expect(elsewhere.status).toBe(202);
     // The live site does not notice.
     expect((await rawRequest(server.url, { target: "/guides/first" })).status).toBe(200);
     const answers = await Promise.all(stalled.map((s) => s.answer));
     for (const s of stalled) s.socket.destroy();
-    for (const answer of answers) {
-      expect(answer).toMatch(/^HTTP\/1\.1 408 /);
-      expect(answer).toContain("did not arrive within 10 s");
-    }
+    // The readers time out (408); the waiters are refused (503), or time out in their turn.
+    const statuses = answers.map((a) => Number(/^HTTP\/1\.1 (\d+)/.exec(a)?.[1]));
+    expect(statuses.filter((s) => s === 408).length).toBeGreaterThanOrEqual(2);
+    expect(
+      statuses.every((s) => s === 408 || s === 503),
+      String(new Set(statuses)),
+    ).toBe(true);
+    expect(answers.find((a) => a.startsWith("HTTP/1.1 408"))).toContain("did not arrive within 10 s");
     // Once they are gone, a delivery is read at once.
     expect((await rawRequest(server.url, webhook(PUSH, { "X-GitHub-Delivery": "after-the-stall" }))).status).toBe(202);
   }, 60_000);

@@ -1,11 +1,10 @@
 /**
  * Reading request bodies (the webhook's, MCP's) within bounds: a size limit checked against
  * Content-Length before reading and against the bytes as they arrive, a time limit, a limit on
- * how many bodies are read at once, past which requests wait in a bounded queue, and optionally a
- * limit per client address and on the bytes held by all bodies being read.
+ * how many bodies are read at once, past which requests wait in a bounded queue (the route's, or each
+ * client address's own), and a limit on the bytes held by all bodies being read.
  */
 
-import { Admission, OverloadedError } from "../../server/index";
 import { errorJson } from "./http.server";
 
 export interface BodyLimits {
@@ -17,20 +16,21 @@ export interface BodyLimits {
   /** Requests waiting for a turn; past it a new one is refused at once. */
   waitingReads: number;
   /**
-   * Bodies one client address may have read or waiting at once; past it a new one is refused at
-   * once (429), so one address trickling bodies cannot take another's turns. Unset: no such limit.
+   * Whether each client address has turns of its own (concurrentReads, waitingReads) rather than
+   * sharing the route's: one address trickling bodies then cannot take another's turns, while a
+   * burst from one address still waits its turn rather than being refused.
    */
-  perClient?: number;
+  perClient?: boolean;
   /**
    * Bytes all bodies being read may hold together; a body that would pass it is refused (503).
-   * Memory is then bounded by bytes received rather than by turns: trickling bodies hold almost
-   * nothing. Unset: concurrentReads × maxBytes, which the turns bound already.
+   * Memory is bounded by bytes received rather than by turns (trickling bodies hold almost
+   * nothing), whatever the number of addresses. Unset: concurrentReads × maxBytes.
    */
   bufferedBytes?: number;
 }
 
 export type BodyOutcome =
-  { ok: true; body: Buffer } | { ok: false; status: 408 | 413 | 429 | 503; message: string; headers?: Record<string, string> };
+  { ok: true; body: Buffer } | { ok: false; status: 408 | 413 | 503; message: string; headers?: Record<string, string> };
 
 /** When a sender refused for want of a turn may try again. */
 const RETRY_AFTER_SECONDS = 5;
@@ -102,22 +102,27 @@ class Turns {
       next(); // the turn passes on: `active` stays
     else this.active--;
   }
+
+  /** Nobody reads or waits. */
+  get idle(): boolean {
+    return this.active === 0 && this.line.length === 0;
+  }
 }
 
 /**
  * A reader of request bodies under `limits`, shared by every request of one route; `client` is the
- * sender's address, which `limits.perClient` counts by.
+ * sender's address, whose own turns it takes if `limits.perClient`.
  */
 export function boundedBodyReader(limits: BodyLimits): (request: Request, client?: string) => Promise<BodyOutcome> {
-  const turns = new Turns(limits.concurrentReads, limits.waitingReads);
-  const perClient =
-    limits.perClient === undefined
-      ? undefined
-      : new Admission("request bodies", {
-          total: limits.concurrentReads + limits.waitingReads,
-          perClient: limits.perClient,
-          retryAfterSeconds: RETRY_AFTER_SECONDS,
-        });
+  const shared = new Turns(limits.concurrentReads, limits.waitingReads);
+  /** Each address's turns while it reads or waits, if `limits.perClient`. */
+  const byClient = new Map<string, Turns>();
+  const turnsOf = (client: string): Turns => {
+    if (!limits.perClient) return shared;
+    let turns = byClient.get(client);
+    if (!turns) byClient.set(client, (turns = new Turns(limits.concurrentReads, limits.waitingReads)));
+    return turns;
+  };
   const bufferedBytes = limits.bufferedBytes ?? limits.concurrentReads * limits.maxBytes;
   let buffered = 0;
   const tooLarge: BodyOutcome = { ok: false, status: 413, message: `The body is larger than ${limits.maxBytes / 1024 / 1024} MB` };
@@ -125,10 +130,10 @@ export function boundedBodyReader(limits: BodyLimits): (request: Request, client
   const busy: BodyOutcome = {
     ok: false,
     status: 503,
-    message: `Too many requests are sending bodies at once; retry in ${RETRY_AFTER_SECONDS} s`,
+    message: `Too many requests ${limits.perClient ? "from your address " : ""}are sending bodies at once; retry in ${RETRY_AFTER_SECONDS} s`,
     headers: { "Retry-After": String(RETRY_AFTER_SECONDS) },
   };
-  const read = async (body: ReadableStream<Uint8Array>): Promise<BodyOutcome> => {
+  const read = async (body: ReadableStream<Uint8Array>, turns: Turns): Promise<BodyOutcome> => {
     const deadline = Date.now() + limits.timeoutMs;
     if (!(await turns.take(limits.timeoutMs))) return busy;
     const reader = body.getReader();
@@ -158,17 +163,11 @@ export function boundedBodyReader(limits: BodyLimits): (request: Request, client
     if (Number(request.headers.get("Content-Length") ?? 0) > limits.maxBytes) return tooLarge;
     const body = request.body;
     if (!body) return { ok: true, body: Buffer.alloc(0) };
-    if (!perClient) return read(body);
+    const turns = turnsOf(client);
     try {
-      return await perClient.run({ client }, () => read(body));
-    } catch (error) {
-      if (!(error instanceof OverloadedError)) throw error;
-      return {
-        ok: false,
-        status: error.status === 429 ? 429 : 503,
-        message: error.message,
-        headers: { "Retry-After": String(error.retryAfterSeconds) },
-      };
+      return await read(body, turns);
+    } finally {
+      if (turns !== shared && turns.idle) byClient.delete(client);
     }
   };
 }

@@ -6,16 +6,17 @@ import { signatureProblem } from "../../server/index";
 
 /**
  * GitHub sends push payloads up to 25 MB but a push to a docs repository is a few KB. Only
- * deliveries with a well-formed signature are read, each address reading at most 2 at once, so
- * however many bodies one address trickles, another's delivery is read at once. Memory is bounded by
- * the bytes held (40 MB, what 8 full bodies took), not by the number of senders.
+ * deliveries with a well-formed signature are read, each address with turns of its own (2 read at
+ * once, 256 waiting), so however many bodies one address trickles, another's delivery is read at
+ * once. Memory is bounded by the bytes held (40 MB, what 8 full bodies took), not by the number of
+ * senders.
  */
 const WEBHOOK_BODY_LIMITS: BodyLimits = {
   maxBytes: 5 * 1024 * 1024,
   timeoutMs: 10_000,
-  concurrentReads: 1024,
-  waitingReads: 0,
-  perClient: 2,
+  concurrentReads: 2,
+  waitingReads: 256,
+  perClient: true,
   bufferedBytes: 40 * 1024 * 1024,
 };
 

@@ -7,6 +7,7 @@
 import path from "node:path";
 import { readConfig, type Config } from "./config";
 import { ContentEngine, type Snapshot } from "./engine";
+import { gitGroupsIn } from "./git/groups";
 import { GitStore, type CommitInfo } from "./git/store";
 import { openRepository } from "./source/repository";
 import { LiveSite, type LiveStatus } from "./source/live";
@@ -71,7 +72,7 @@ export {
 } from "./rendered-pages";
 export type { VersionRecord } from "./content/version";
 export type { StaticFile } from "./content/static-files";
-export type { WebhookAnswer, WebhookDelivery } from "./webhook";
+export { signatureProblem, type WebhookAnswer, type WebhookDelivery } from "./webhook";
 export {
   parseSearchRequest,
   searchWords,
@@ -203,6 +204,11 @@ export async function startContentService(
 ): Promise<ContentService> {
   const print = log ?? ((line: string) => console.log(line));
   const following = coordination.role === "follower";
+  // A leader killed mid-fetch left its git running: this one's fetches must not run beside it.
+  if (!following) {
+    for (const pgid of gitGroupsIn(config.dataDir).reap())
+      print(`killed git process group ${pgid}, left running by an ended server process`);
+  }
   // A follower opens what the leader created or cloned (it starts once the leader is ready) and never fetches.
   const opened = await openRepository(config, print);
   const repository = following ? { ...opened, fetch: undefined, fetchPullRequest: undefined } : opened;

@@ -21,15 +21,23 @@ export function verifySignature(secret: string, body: Buffer, header: string | n
 }
 
 /**
+ * Why an `X-Hub-Signature-256` header cannot be a signature at all, or undefined if it is well
+ * formed: a delivery without one is refused before its body is read, so it holds no body slot.
+ */
+export function signatureProblem(header: string | null): string | undefined {
+  if (!header) return "Missing X-Hub-Signature-256 header: give the webhook the same secret as WEBHOOK_SECRET";
+  if (!SIGNATURE.test(header)) return "X-Hub-Signature-256 must be sha256= followed by 64 hexadecimal digits";
+  return undefined;
+}
+
+/**
  * Verifies and reads a GitHub webhook delivery. Each refusal says what the sender must change: these
  * messages end up in the "Recent deliveries" view of the repository's webhook settings.
  */
 export function readEvent(secret: string, body: Buffer, headers: { signature: string | null; event: string | null }): WebhookVerdict {
   const { signature, event } = headers;
-  if (!signature)
-    return { ok: false, status: 401, message: "Missing X-Hub-Signature-256 header: give the webhook the same secret as WEBHOOK_SECRET" };
-  if (!SIGNATURE.test(signature))
-    return { ok: false, status: 401, message: "X-Hub-Signature-256 must be sha256= followed by 64 hexadecimal digits" };
+  const problem = signatureProblem(signature);
+  if (problem) return { ok: false, status: 401, message: problem };
   if (!verifySignature(secret, body, signature)) {
     return {
       ok: false,

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import type { GitGroups } from "./groups";
 import { addSecret, redact } from "./redact";
 
 export interface GitAccess {
@@ -94,19 +95,33 @@ export class Git {
   constructor(
     readonly gitdir: string,
     readonly env: NodeJS.ProcessEnv = gitEnvironment(),
+    /** Where commands with a deadline record their process group while they run, for the next leader to reap if this process is killed. */
+    readonly groups?: GitGroups,
   ) {}
 
   spawn(args: string[], options: RunOptions = {}): ChildProcess {
+    const detached = options.deadline !== undefined;
     const child = spawn("git", [`--git-dir=${this.gitdir}`, ...args], {
       env: { ...this.env, ...options.env },
       cwd: options.cwd,
       stdio: ["pipe", "pipe", "pipe"],
       // A process group of its own, which the deadline kills whole.
-      detached: options.deadline !== undefined,
+      detached,
     });
     // A git that exits early (or never starts) closes its stdin under us: the exit code reports it,
     // an EPIPE must not take the server down.
     child.stdin!.on("error", () => {});
+    const pgid = child.pid;
+    if (detached && this.groups && pgid !== undefined) {
+      try {
+        this.groups.add(pgid);
+      } catch (error) {
+        // Unrecorded, the group would outlive a killed server process unseen: it does not run at all.
+        process.kill(-pgid, "SIGKILL");
+        throw error;
+      }
+      child.once("close", () => this.groups!.remove(pgid));
+    }
     return child;
   }
 

@@ -4,6 +4,7 @@ import { createHash } from "node:crypto";
 import type { Config } from "../config";
 import { ConfigError } from "../errors";
 import { Git, GitError, gitEnvironment, type RunOptions } from "../git/cli";
+import { gitGroupsIn } from "../git/groups";
 import { redact } from "../git/redact";
 import { ensureEmbeddedRepository } from "./embedded";
 
@@ -107,7 +108,7 @@ export async function openRepository(config: Config, log: (line: string) => void
   const env = gitEnvironment({ token: config.gitToken, idleSeconds: config.remoteIdleSeconds, remoteUrl: contentRepo });
   const name = keyOf(origin, branch);
   const gitdir = path.join(dataDir, `remote-${name}.git`);
-  const git = new Git(gitdir, env);
+  const git = new Git(gitdir, env, gitGroupsIn(dataDir));
   const ref = `refs/remotes/origin/${branch}`;
   if (!fs.existsSync(path.join(gitdir, "HEAD"))) {
     // Cloned beside its final place and renamed when complete: a start killed midway clones again.

@@ -71,6 +71,8 @@ export class GitHttpRemote {
   private readonly sockets = new Set<net.Socket>();
   private failStatus?: number;
   private finishDelayMs = 0;
+  /** Pack responses whose end slowUploadPack() is holding now. */
+  heldPacks = 0;
   private dropAfterBytes?: number;
   private hanging = false;
   private refsGate?: Promise<void>;
@@ -283,7 +285,14 @@ export class GitHttpRemote {
         return;
       }
       const slow = this.finishDelayMs > 0 && url.pathname.endsWith("/git-upload-pack");
-      setTimeout(() => res.end(), slow ? this.finishDelayMs : 0);
+      if (slow) this.heldPacks++;
+      setTimeout(
+        () => {
+          if (slow) this.heldPacks--;
+          res.end();
+        },
+        slow ? this.finishDelayMs : 0,
+      );
     });
   }
 }

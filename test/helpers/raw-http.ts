@@ -34,11 +34,15 @@ export function requestBytes({ method = "GET", target, headers = {}, body, rawHe
   return Buffer.concat([Buffer.from(`${lines.join("\r\n")}\r\n\r\n`, "latin1"), payload]);
 }
 
-/** Sends raw bytes and resolves with the parsed response once the server closes the connection. */
-export function sendRaw(baseUrl: string, bytes: Buffer | string, timeoutMs = 15_000): Promise<RawResponse> {
+/**
+ * Sends raw bytes and resolves with the parsed response once the server closes the connection;
+ * from `localAddress` if given (any of 127/8 reaches a loopback server on Linux), to look like
+ * another client.
+ */
+export function sendRaw(baseUrl: string, bytes: Buffer | string, timeoutMs = 15_000, localAddress?: string): Promise<RawResponse> {
   const { hostname, port } = new URL(baseUrl);
   return new Promise((resolve, reject) => {
-    const socket = net.connect(Number(port), hostname);
+    const socket = net.connect({ port: Number(port), host: hostname, localAddress });
     const chunks: Buffer[] = [];
     const timer = setTimeout(() => {
       socket.destroy();
@@ -62,8 +66,8 @@ export function sendRaw(baseUrl: string, bytes: Buffer | string, timeoutMs = 15_
   });
 }
 
-export function rawRequest(baseUrl: string, request: RawRequest, timeoutMs?: number): Promise<RawResponse> {
-  return sendRaw(baseUrl, requestBytes(request, new URL(baseUrl).host), timeoutMs);
+export function rawRequest(baseUrl: string, request: RawRequest, timeoutMs?: number, localAddress?: string): Promise<RawResponse> {
+  return sendRaw(baseUrl, requestBytes(request, new URL(baseUrl).host), timeoutMs, localAddress);
 }
 
 export function parseResponse(data: Buffer): RawResponse {

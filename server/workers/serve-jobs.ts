@@ -17,7 +17,11 @@ export type JobMessage =
  * that name returns. Says it is ready once it listens, since a message sent before that is lost.
  */
 export function serveJobs(jobs: Record<string, (input: never) => unknown>): void {
-  const send = (message: JobMessage) => process.send?.(message);
+  // A parent killed outright (SIGKILL) closes the channel before "disconnect" is handled: an answer sent meanwhile
+  // has nobody to reach, and must not crash the worker with ERR_IPC_CHANNEL_CLOSED.
+  const send = (message: JobMessage) => {
+    if (process.connected) process.send?.(message, undefined, undefined, () => {});
+  };
   process.on("message", (message: JobRequest) => {
     const job = jobs[message.name];
     send({ kind: "started", id: message.id });

@@ -88,8 +88,8 @@ export const REMEMBERED_DELIVERIES = 1000;
 
 /** What verified deliveries set off. */
 export interface WebhookActions {
-  /** A push to any branch or tag: fetch them (the served branch goes live, the others become previewable). */
-  onPush: () => void;
+  /** A push to `ref` (any branch or tag, when the payload names it): fetch it (the served branch goes live, the others become previewable). */
+  onPush: (ref?: string) => void;
   /** A pull request opened or pushed to: fetch its head, previewable as ?ref=pull/<n>. */
   onPullRequest: (pull: number) => void;
 }
@@ -124,7 +124,7 @@ export class WebhookReceiver {
       this.actions.onPullRequest(verdict.pull);
       return { status: 202, message: `Fetch scheduled: pull request ${verdict.pull} will be previewable as ?ref=pull/${verdict.pull}` };
     }
-    this.actions.onPush();
+    this.actions.onPush(verdict.ref);
     const preview = verdict.ref?.replace(/^refs\/(heads|tags)\//, "");
     if (verdict.ref && preview !== verdict.ref && verdict.ref !== `refs/heads/${this.branch}`) {
       return {

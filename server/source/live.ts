@@ -5,7 +5,7 @@ import type { Damage } from "../git/store";
 import { redact } from "../git/redact";
 import type { LastGoodCommit } from "./last-good";
 import type { RefusedCommits } from "./refused";
-import type { Repository } from "./repository";
+import type { FetchScope, Repository } from "./repository";
 
 export interface PublishError {
   commit: string;
@@ -70,7 +70,8 @@ export class LiveSite {
   private fetchError?: PublishError;
   private checking?: Promise<void>;
   private fetching?: Promise<void>;
-  private fetchAgain = false;
+  /** What the fetch after the one running must bring, when calls came while it ran. */
+  private fetchAgain?: FetchScope;
   private failures = 0;
   private refTimer?: NodeJS.Timeout;
   private pollTimer?: NodeJS.Timeout;
@@ -185,6 +186,7 @@ export class LiveSite {
       return;
     }
     if (oid === this.live.commit.oid || oid === this.rejected) return;
+    const checkStart = performance.now();
     const problem = await this.validate(oid);
     if (problem) {
       this.rejected = oid;
@@ -194,7 +196,7 @@ export class LiveSite {
     this.goLive(await this.engine.snapshot(oid));
     this.rejected = undefined;
     this.lastError = undefined;
-    this.log(`live: ${oid.slice(0, 7)} (${this.live.commit.subject})`);
+    this.log(`live: ${oid.slice(0, 7)} (${this.live.commit.subject}), checked in ${Math.round(performance.now() - checkStart)} ms`);
   }
 
   private async followLeader(follow: () => string | undefined): Promise<void> {
@@ -233,20 +235,23 @@ export class LiveSite {
   }
 
   /**
-   * Fetches from the remote, then publishes. A call while a fetch runs schedules exactly one more
-   * fetch after it, however many calls arrive: webhooks in a burst cost at most two fetches.
+   * Fetches from the remote (every branch and tag, or only the served branch), then publishes. A
+   * call while a fetch runs schedules exactly one more fetch after it, of everything any of those
+   * calls asked for, however many calls arrive: webhooks in a burst cost at most two fetches.
    */
-  fetch(): Promise<void> {
+  fetch(scope: FetchScope = "all"): Promise<void> {
     if (!this.repository.fetch) return this.check();
     if (this.fetching) {
-      this.fetchAgain = true;
+      this.fetchAgain = this.fetchAgain === "all" ? "all" : scope;
       return this.fetching;
     }
     this.fetching = (async () => {
+      let next: FetchScope | undefined = scope;
       do {
-        this.fetchAgain = false;
+        this.fetchAgain = undefined;
+        const current = next;
         try {
-          await this.repository.fetch!();
+          await this.repository.fetch!(current);
           this.lastFetch = new Date();
           this.failures = 0;
           // The remote is back: its outage is over even if there is nothing new to publish.
@@ -261,7 +266,8 @@ export class LiveSite {
             `fetch failed: ${(error as Error).message.split("\n")[0]}`,
           );
         }
-      } while (this.fetchAgain);
+        next = this.fetchAgain;
+      } while (next);
     })().finally(() => {
       this.fetching = undefined;
       this.options.onSettled?.();

@@ -4,8 +4,8 @@
  * (test/helpers/git-http.ts), with `--branches` other branches and as many tags beside the served
  * one; the production server clones it (POLL_INTERVAL=0, WEBHOOK_SECRET); then each of `--pushes`
  * pushes adds a paragraph to a page, is announced by a signed `push` delivery and timed until the
- * page shows it. The server's own log lines for each push (`live: … in N ms (fetch …, check …)`)
- * follow the figures, to say where the time went.
+ * page shows it. Where the time went follows the figures: the mean fetch and publish-check compile
+ * from the server's /metrics, and its log lines for each push (`live: …, checked in N ms`).
  *
  *   npm run build && npx tsx scripts/push-latency.ts [--pushes 7] [--branches 20] [--page concepts/object-model]
  */
@@ -73,8 +73,20 @@ try {
     `push-to-live from a smart-HTTP remote with a signed webhook, ${branches} other branches and tags, over ${result.pushes} pushes: ` +
       `median ${result.medianMs.toFixed(0)} ms, max ${result.maxMs.toFixed(0)} ms`,
   );
-  // Let the last push's log lines arrive.
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  // Where the time went, from the server's own metrics (each push: one fetch, one publish check).
+  const metrics = (await get(`${server.url}/metrics`)).body;
+  const mean = (name: string, labels: string) => {
+    const value = (suffix: string) =>
+      metrics
+        .split("\n")
+        .filter((line) => line.startsWith(`${name}_${suffix}{`) && line.includes(labels))
+        .reduce((sum, line) => sum + Number(line.split(" ").pop()), 0);
+    const count = value("count");
+    return count ? `${((value("sum") / count) * 1000).toFixed(0)} ms mean over ${count}` : "none";
+  };
+  console.log(`  fetch of the served branch: ${mean("docs_fetch_duration_seconds", 'scope="served"')}`);
+  console.log(`  fetch of every branch and tag: ${mean("docs_fetch_duration_seconds", 'scope="all"')}`);
+  console.log(`  publish check's compiles: ${mean("docs_compile_duration_seconds", 'lane="publish"')}`);
   for (const line of server.output().split("\n")) if (/live: |not published|commit-graph/.test(line)) console.log(`  server: ${line}`);
 } finally {
   await server.stop();

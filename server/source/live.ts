@@ -3,6 +3,7 @@ import { changedPages } from "../engine";
 import { PageTooLargeError } from "../errors";
 import type { Damage } from "../git/store";
 import { redact } from "../git/redact";
+import { fetchDuration, fetchFailures, markLive } from "../metrics";
 import type { LastGoodCommit } from "./last-good";
 import type { RefusedCommits } from "./refused";
 import type { FetchScope, Repository } from "./repository";
@@ -138,6 +139,7 @@ export class LiveSite {
 
   private goLive(snapshot: Snapshot): void {
     this.live = snapshot;
+    markLive(snapshot.commit.timestamp);
     this.options.lastGood?.write(snapshot.commit.oid);
     this.options.refused?.remove(snapshot.commit.oid);
     this.options.onLive?.(snapshot);
@@ -250,8 +252,12 @@ export class LiveSite {
       do {
         this.fetchAgain = undefined;
         const current = next;
+        const fetchStart = performance.now();
+        const took = (outcome: "ok" | "failed") =>
+          fetchDuration.observe({ scope: current, outcome }, (performance.now() - fetchStart) / 1000);
         try {
           await this.repository.fetch!(current);
+          took("ok");
           this.lastFetch = new Date();
           this.failures = 0;
           // The remote is back: its outage is over even if there is nothing new to publish.
@@ -259,6 +265,8 @@ export class LiveSite {
           this.fetchError = undefined;
           await this.check();
         } catch (error) {
+          took("failed");
+          fetchFailures.inc();
           this.failures++;
           this.fetchError = this.fail(
             this.live.commit.oid,

@@ -86,7 +86,9 @@ try {
   };
   console.log(`  fetch of the served branch: ${mean("docs_fetch_duration_seconds", 'scope="served"')}`);
   console.log(`  fetch of every branch and tag: ${mean("docs_fetch_duration_seconds", 'scope="all"')}`);
-  console.log(`  publish check's compiles: ${mean("docs_compile_duration_seconds", 'lane="publish"')}`);
+  for (const job of ["compile", "markdown", "searchIndex", "generate"])
+    for (const lane of ["publish", "live"])
+      console.log(`  worker job ${job} (${lane} lane): ${mean("docs_compile_duration_seconds", `job="${job}",lane="${lane}"`)}`);
   for (const line of server.output().split("\n")) if (/live: |not published|commit-graph/.test(line)) console.log(`  server: ${line}`);
 } finally {
   await server.stop();

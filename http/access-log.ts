@@ -1,7 +1,15 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage } from "node:http";
+import type { RouteKind } from "./route-kind";
 
 /** ACCESS_LOG=off turns the log off (a proxy in front may keep its own); anything else leaves it on. */
 export const accessLogEnabled = process.env.ACCESS_LOG !== "off";
+
+/**
+ * LOG_FORMAT=json: one JSON object a line, for a log collector (time, request id, route kind,
+ * status, duration, commit); otherwise morgan's "tiny" lines, as remix-serve wrote them.
+ */
+export const jsonLog = process.env.LOG_FORMAT?.trim().toLowerCase() === "json";
 
 /**
  * Lines are kept until they fill one write or this long has passed since the first of them. Under
@@ -28,25 +36,49 @@ function flush(): void {
 }
 process.on("exit", flush);
 
+/** A request id a proxy in front set (HAProxy's unique-id, nginx's $request_id), kept when it is a plain token. */
+const REQUEST_ID = /^[\w.:@+=-]{1,128}$/;
+
+/** The request's id: the X-Request-Id it came with (from a proxy in front), or a new one. */
+function requestId(req: IncomingMessage): string {
+  const given = req.headers["x-request-id"];
+  return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+/** One answered request, as the log records it. */
+export interface AccessRecord {
+  status: number;
+  /** Of the body, or "-" when unknown (streamed) or none. */
+  length: number | string;
+  /** performance.now() when the request arrived. */
+  start: number;
+  kind: RouteKind;
+  /** The commit the answer was made from, when there is one. */
+  commit: string | undefined;
+}
+
 /**
- * Logs one request in morgan's "tiny" format as remix-serve logged them:
- * `GET /path 200 1234 - 1.234 ms`, the time running from `start` (performance.now()) to now.
+ * Logs one request: `GET /path 200 1234 - 1.234 ms`, or with LOG_FORMAT=json
+ * `{"time":…,"id":…,"method":"GET","path":"/path","kind":"page","status":200,"bytes":1234,"durationMs":1.234,"commit":…}`,
+ * the time running from `start` (performance.now()) to now. `url` is the target as the client sent
+ * it (express rewrites req.url for mounted middleware).
  */
-export function logRequest(
-  method: string | undefined,
-  url: string | undefined,
-  status: number,
-  length: number | string,
-  start: number,
-): void {
-  const line = `${method} ${url} ${status} ${length} - ${(performance.now() - start).toFixed(3)} ms\n`;
+export function logRequest(req: IncomingMessage, url: string | undefined, { status, length, start, kind, commit }: AccessRecord): void {
+  const ms = performance.now() - start;
+  const line = jsonLog
+    ? `${JSON.stringify({
+        time: new Date().toISOString(),
+        id: requestId(req),
+        method: req.method,
+        path: url,
+        kind,
+        status,
+        bytes: typeof length === "number" ? length : length === "-" ? null : Number(length),
+        durationMs: Math.round(ms * 1000) / 1000,
+        commit: commit ?? null,
+      })}\n`
+    : `${req.method} ${url} ${status} ${length} - ${ms.toFixed(3)} ms\n`;
   if (pending.length + line.length > FLUSH_CHARS) flush();
   pending += line;
   timer ??= setTimeout(flush, FLUSH_AFTER_MS).unref();
-}
-
-/** Logs a response that others write, when it is finished. */
-export function logAccess(req: IncomingMessage, res: ServerResponse, start: number): void {
-  const { method, url } = req; // before express rewrites req.url for mounted middleware
-  res.once("finish", () => logRequest(method, url, res.statusCode, String(res.getHeader("content-length") ?? "-"), start));
 }

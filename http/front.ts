@@ -11,8 +11,10 @@ import { readConfig } from "../server/config";
 import { keepRenderedPage, type CommitsNow } from "../server/rendered-pages";
 import { publicOriginOf } from "../server/public-origin";
 import { isCoordinationMessage } from "../server/source/coordination";
-import { accessLogEnabled, logAccess } from "./access-log";
+import { countProcess } from "../server/metrics";
 import { isFrontMessage, type FrontMessage } from "./front-messages";
+import { reportMetricsToPrimary } from "./metrics-report";
+import { requestObserver } from "./observe";
 import { refusal, refuse } from "./refuse";
 import { pageReplayer, replayed } from "./replay";
 import { applySecurityHeaders, securityHeaders } from "./security-headers";
@@ -33,6 +35,9 @@ const answer = (res: http.ServerResponse, status: number, message: string) => {
   res.writeHead(status, { "Content-Type": "text/plain; charset=utf-8" }).end(`${message}\n`);
 };
 const passOn = upstreamProxy(upstreams, answer);
+const observer = requestObserver("front", () => now.live);
+countProcess("front");
+reportMetricsToPrimary();
 
 function receive(message: FrontMessage): void {
   switch (message.kind) {
@@ -59,15 +64,16 @@ process.on("message", (message: unknown) => {
 });
 
 const server = http.createServer((req, res) => {
-  const start = accessLogEnabled ? performance.now() : 0;
+  const start = performance.now();
   const reason = refusal(req);
-  if (!reason && replay && replayed(replay, req, res, start)) return;
+  if (!reason && replay && replayed(replay, req, res, start, observer)) return;
   if (reason) {
-    if (accessLogEnabled) logAccess(req, res, start);
+    observer.answering(req, res, start, false);
     applySecurityHeaders(res, SECURITY_HEADERS);
     return refuse(res, reason);
   }
-  // The server process logs what it answers and sets its own security headers.
+  // The server process counts and logs what it answers and sets its own security headers.
+  if (replay) observer.passedOn(req);
   passOn(req, res);
 });
 server.headersTimeout = 20_000;

@@ -12,16 +12,28 @@ import { createRequestHandler } from "@remix-run/express";
 import { broadcastDevReady, installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
-import { accessLogEnabled, logAccess } from "./access-log";
 import { beatToPrimary } from "./liveness";
 import { BEHIND_FRONT_VARIABLE, CLIENT_ADDRESS_HEADER, isFrontMessage, type FrontMessage } from "./front-messages";
+import { metricsEndpoint } from "./metrics";
+import { parseMetricsAllow } from "./metrics-allow";
+import { reportMetricsToPrimary } from "./metrics-report";
+import { requestObserver } from "./observe";
 import { refusal, refuse } from "./refuse";
 import { pageReplayer, replayed } from "./replay";
 import { closeWorkers, keptPages, onPageKept, publicOriginOf, processContentService, type CommitsNow } from "../server/index";
 import { applySecurityHeaders, securityHeaders } from "./security-headers";
+import { countProcess } from "../server/metrics";
+import { ROLE_VARIABLE } from "../server/source/coordination";
 
 installGlobals({ nativeFetch: build.future.v3_singleFetch });
 beatToPrimary();
+const metricsAllow = parseMetricsAllow(process.env.METRICS_ALLOW);
+if (typeof metricsAllow !== "function") {
+  console.error(`sui-docs: ${metricsAllow.error}`);
+  process.exit(1);
+}
+reportMetricsToPrimary();
+countProcess(process.send ? (process.env[ROLE_VARIABLE] === "follower" ? "follower" : "leader") : "single");
 
 const app = express();
 app.disable("x-powered-by");
@@ -51,6 +63,8 @@ const replayRenderedPage = pageReplayer({
   publicOrigin: publicOriginOf(content.config),
   now,
 });
+const observer = requestObserver("server", () => now.live);
+const answerMetrics = metricsEndpoint(metricsAllow);
 const tellPrimary = (message: FrontMessage) => process.send?.(message);
 if (behindFront) {
   onPageKept((kept) => tellPrimary({ kind: "sui-docs:kept", kept }));
@@ -61,15 +75,15 @@ if (behindFront) {
 }
 
 const server = http.createServer((req, res) => {
-  const start = accessLogEnabled ? performance.now() : 0;
+  const start = performance.now();
   const reason = refusal(req);
   // A page rendered before is answered with a head written once for it (security headers
   // included): the warm path does no more per request than finding the page and its coding.
-  if (!reason && replayed(replayRenderedPage, req, res, start)) return;
-  if (accessLogEnabled) logAccess(req, res, start);
+  if (!reason && replayed(replayRenderedPage, req, res, start, observer)) return;
+  observer.answering(req, res, start, !reason);
   applySecurityHeaders(res, SECURITY_HEADERS);
   if (reason) refuse(res, reason);
-  else app(req, res);
+  else if (!answerMetrics(req, res, clientAddress(req))) app(req, res);
 });
 // A client gets 20 s to send its request head and 30 s for the whole request, body included.
 server.headersTimeout = 20_000;

@@ -3,6 +3,7 @@ import { ROLE_VARIABLE, isCoordinationMessage, type CoordinationMessage, type Ro
 import { frontExecArgv } from "./concurrency";
 import { BEHIND_FRONT_VARIABLE, isFrontMessage, type FrontMessage } from "./front-messages";
 import { BEAT_MS, SILENT_MS, isBeat } from "./liveness";
+import { isMetricsMessage, metricsGatherer } from "./metrics-gather";
 
 export interface PrimaryOptions {
   /** Server processes to run, the leader included. */
@@ -48,6 +49,9 @@ export function runPrimary({ processes, entry, compileWorkers, fronts: frontCoun
   let serving = false;
   let stopping = false;
 
+  // /metrics: every process's metrics, fronts included, gathered for the server process that asks.
+  const gatherMetrics = metricsGatherer(() => running);
+
   const upstreamsMessage = (): FrontMessage => ({ kind: "sui-docs:upstreams", ports: [...upstreams.values()], build });
   const toFronts = (message: CoordinationMessage | FrontMessage) => {
     for (const front of fronts) front.send(message);
@@ -81,6 +85,7 @@ export function runPrimary({ processes, entry, compileWorkers, fronts: frontCoun
         if (!worker.process.killed) beats.set(worker, Date.now());
       } else if (isCoordinationMessage(message)) route(message);
       else if (isFrontMessage(message)) routeToFronts(worker, message);
+      else if (isMetricsMessage(message)) gatherMetrics(worker, message);
     });
     worker.on("listening", () => {
       // A front listens at once; the site serves once a server process does.

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 // and must not load the engine.
 import { findRenderedPage, type CommitsNow, type Coding, type FoundPage } from "../server/rendered-pages";
 import { codingFor } from "./accept-encoding";
-import { accessLogEnabled, logRequest } from "./access-log";
+import type { RequestObserver } from "./observe";
 import { headBlock } from "./security-headers";
 import { WholeResponse } from "./whole-response";
 
@@ -12,6 +12,8 @@ export interface Replayed {
   status: 200 | 304;
   /** Of the body; a 304 has none. */
   length?: number;
+  /** The commit the page was rendered from. */
+  commit: string;
 }
 
 /**
@@ -73,25 +75,31 @@ export function pageReplayer({ build, security, publicOrigin, now }: ReplayConte
     const headOnly = req.method === "HEAD";
     if (req.headers["if-none-match"] === page.etag) {
       notModifiedResponse(page, security).send(res, headOnly);
-      return { status: 304 };
+      return { status: 304, commit: page.commit };
     }
     const coding = headOnly ? undefined : codingFor(req.headers["accept-encoding"]);
     const body = page.body(coding);
     okResponse(page, security, coding, body).send(res, headOnly);
-    return { status: 200, length: body.length };
+    return { status: 200, length: body.length, commit: page.commit };
   };
 }
 
 /**
- * Answers `req` with a kept page if there is one, and logs it (the request began at `start`,
- * performance.now()). False when there is none, or replaying it failed (logged as an error), with
- * nothing written to `res`: the caller answers it.
+ * Answers `req` with a kept page if there is one, and tells `observer` (the request began at
+ * `start`, performance.now()). False when there is none, or replaying it failed (logged as an
+ * error), with nothing written to `res`: the caller answers it.
  */
-export function replayed(replay: ReturnType<typeof pageReplayer>, req: IncomingMessage, res: ServerResponse, start: number): boolean {
+export function replayed(
+  replay: ReturnType<typeof pageReplayer>,
+  req: IncomingMessage,
+  res: ServerResponse,
+  start: number,
+  observer: RequestObserver,
+): boolean {
   try {
     const answer = replay(req, res);
     if (!answer) return false;
-    if (accessLogEnabled) logRequest(req.method, req.url, answer.status, answer.length ?? "-", start);
+    observer.replayed(req, answer, start);
     return true;
   } catch (error) {
     console.error(error);

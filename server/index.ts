@@ -9,7 +9,7 @@ import { readConfig, type Config } from "./config";
 import { ContentEngine, type Snapshot } from "./engine";
 import { gitGroupsIn } from "./git/groups";
 import { GitStore, type CommitInfo } from "./git/store";
-import { openRepository } from "./source/repository";
+import { openRepository, type FetchScope } from "./source/repository";
 import { LiveSite, type LiveStatus } from "./source/live";
 import { LastGoodCommit } from "./source/last-good";
 import { RefusedCommits } from "./source/refused";
@@ -256,7 +256,7 @@ export async function startContentService(
     void repository
       .fetchPullRequest?.(pull)
       .catch((error: Error) => print(`pull request ${pull} not fetched: ${error.message.split("\n")[0]}`));
-  coordination.onFetchRequest((pull) => (pull ? fetchPull(pull) : void live.fetch()));
+  coordination.onFetchRequest(({ pull, scope }) => (pull ? fetchPull(pull) : void live.fetch(scope)));
   await live.start();
   // Built (or loaded and extended) beside serving, so the first history request rarely waits for it;
   // followers start once it is written, so they load it rather than build it again.
@@ -264,11 +264,17 @@ export async function startContentService(
     .update()
     .catch((error: Error) => print(`history index: not built yet (${error.message.split("\n")[0]})`))
     .finally(() => coordination.ready());
-  const fetch = following ? () => coordination.requestFetch() : () => void live.fetch();
+  // A push to the served branch fetches that branch alone, the commit readers wait for; a push to
+  // another ref fetches every branch and tag (previews, and refs deleted on the remote).
+  const fetchPushed = (ref?: string) => {
+    const scope: FetchScope = ref === `refs/heads/${config.branch}` ? "served" : "all";
+    if (following) coordination.requestFetch({ scope });
+    else void live.fetch(scope);
+  };
   const webhooks = config.webhookSecret
     ? new WebhookReceiver(config.webhookSecret, config.branch, {
-        onPush: fetch,
-        onPullRequest: following ? (pull) => coordination.requestFetch(pull) : fetchPull,
+        onPush: fetchPushed,
+        onPullRequest: following ? (pull) => coordination.requestFetch({ pull }) : fetchPull,
       })
     : undefined;
   const refTips = new RefTips(repository.git, repository.branchPrefix);

@@ -109,6 +109,8 @@ export function keptPages(): KeptPage[] {
 }
 
 export interface FoundPage {
+  /** The commit it was rendered from. */
+  commit: string;
   headers: RenderedPage["headers"];
   etag: string;
   /** The body as is, or compressed with `coding` (once, then kept with the page and counted in its size). */
@@ -134,6 +136,7 @@ export function findRenderedPage(target: string, origin: string, build: string, 
   }
   counts.hits++;
   return {
+    commit,
     headers: page.headers,
     etag: page.etag,
     body(coding) {

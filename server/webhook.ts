@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { Cache } from "./cache";
+import { webhookDeliveries } from "./metrics";
 
 export type WebhookVerdict =
   | { ok: true; event: "ping" }
@@ -96,8 +97,8 @@ export const REMEMBERED_DELIVERIES = 1000;
 
 /** What verified deliveries set off. */
 export interface WebhookActions {
-  /** A push to any branch or tag: fetch them (the served branch goes live, the others become previewable). */
-  onPush: () => void;
+  /** A push to `ref` (any branch or tag, when the payload names it): fetch it (the served branch goes live, the others become previewable). */
+  onPush: (ref?: string) => void;
   /** A pull request opened or pushed to: fetch its head, previewable as ?ref=pull/<n>. */
   onPullRequest: (pull: number) => void;
 }
@@ -118,28 +119,44 @@ export class WebhookReceiver {
     private readonly actions: WebhookActions,
   ) {}
 
-  receive({ body, signature, event, delivery }: WebhookDelivery): WebhookAnswer {
+  receive(delivery: WebhookDelivery): WebhookAnswer {
+    const { outcome, answer } = this.answer(delivery);
+    webhookDeliveries.inc({ outcome });
+    return answer;
+  }
+
+  private answer({ body, signature, event, delivery }: WebhookDelivery): { outcome: string; answer: WebhookAnswer } {
     const verdict = readEvent(this.secret, body, { signature, event });
-    if (!verdict.ok) return { status: verdict.status, message: verdict.message };
+    if (!verdict.ok) return { outcome: "refused", answer: { status: verdict.status, message: verdict.message } };
     const id = delivery && delivery.length <= 200 ? delivery : undefined;
-    if (id && this.seen.peek(id)) return { status: 200, message: `Delivery ${id} was already received: nothing more to do` };
+    if (id && this.seen.peek(id))
+      return { outcome: "duplicate", answer: { status: 200, message: `Delivery ${id} was already received: nothing more to do` } };
     if (id) this.seen.set(id, true);
-    if (verdict.event === "ping") return { status: 200, message: "pong" };
+    if (verdict.event === "ping") return { outcome: "ping", answer: { status: 200, message: "pong" } };
     if (verdict.event === "pull_request") {
       if (!HEAD_MOVING_ACTIONS.has(verdict.action)) {
-        return { status: 202, message: `Ignored: "${verdict.action}" does not move pull request ${verdict.pull}'s head` };
+        return {
+          outcome: "ignored",
+          answer: { status: 202, message: `Ignored: "${verdict.action}" does not move pull request ${verdict.pull}'s head` },
+        };
       }
       this.actions.onPullRequest(verdict.pull);
-      return { status: 202, message: `Fetch scheduled: pull request ${verdict.pull} will be previewable as ?ref=pull/${verdict.pull}` };
+      return {
+        outcome: "pull_request",
+        answer: { status: 202, message: `Fetch scheduled: pull request ${verdict.pull} will be previewable as ?ref=pull/${verdict.pull}` },
+      };
     }
-    this.actions.onPush();
+    this.actions.onPush(verdict.ref);
     const preview = verdict.ref?.replace(/^refs\/(heads|tags)\//, "");
     if (verdict.ref && preview !== verdict.ref && verdict.ref !== `refs/heads/${this.branch}`) {
       return {
-        status: 202,
-        message: `Fetch scheduled: the site serves ${this.branch}; ${verdict.ref} will be previewable as ?ref=${preview}`,
+        outcome: "push",
+        answer: {
+          status: 202,
+          message: `Fetch scheduled: the site serves ${this.branch}; ${verdict.ref} will be previewable as ?ref=${preview}`,
+        },
       };
     }
-    return { status: 202, message: "Fetch scheduled" };
+    return { outcome: "push", answer: { status: 202, message: "Fetch scheduled" } };
   }
 }

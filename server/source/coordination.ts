@@ -1,4 +1,5 @@
 import type { LiveStatus } from "./live";
+import type { FetchScope } from "./repository";
 
 /**
  * How the server processes of one site share the work that must be done once (http/primary.ts
@@ -17,8 +18,8 @@ export type LeaderStatus = Pick<LiveStatus, "commit" | "lastFetch" | "lastError"
 export type CoordinationMessage =
   /** Leader → primary: started, and its history index is built; followers may start. */
   | { kind: "sui-docs:ready" }
-  /** Follower → primary → leader: a webhook arrived; fetch (the branches and tags, or one pull request's head). */
-  | { kind: "sui-docs:fetch"; pull?: number }
+  /** Follower → primary → leader: a webhook arrived; fetch (the branches and tags, the served branch, or one pull request's head). */
+  | { kind: "sui-docs:fetch"; pull?: number; scope?: FetchScope }
   /** Leader → primary → followers: the live commit and the last fetch and error, for /api/status. */
   | { kind: "sui-docs:status"; status: LeaderStatus };
 
@@ -35,10 +36,10 @@ export interface Coordination {
   ready(): void;
   /** Leader: passes its status on to the followers. */
   announce(status: LeaderStatus): void;
-  /** Follower: asks the leader to fetch the branches and tags, or pull request `pull`'s head. */
-  requestFetch(pull?: number): void;
+  /** Follower: asks the leader to fetch (`scope`: the branches and tags by default), or pull request `pull`'s head. */
+  requestFetch(request: { pull?: number; scope?: FetchScope }): void;
   /** Leader: called when a follower asks for a fetch. */
-  onFetchRequest(listener: (pull?: number) => void): void;
+  onFetchRequest(listener: (request: { pull?: number; scope?: FetchScope }) => void): void;
   /** Follower: called with each status the leader announces. */
   onStatus(listener: (status: LeaderStatus) => void): void;
 }
@@ -65,8 +66,9 @@ export function processCoordination(env: Record<string, string | undefined> = pr
       send({ kind: "sui-docs:ready" });
     },
     announce: (status) => send({ kind: "sui-docs:status", status }),
-    requestFetch: (pull) => send({ kind: "sui-docs:fetch", ...(pull ? { pull } : {}) }),
-    onFetchRequest: (listener) => listen((message) => message.kind === "sui-docs:fetch" && listener(message.pull)),
+    requestFetch: ({ pull, scope }) => send({ kind: "sui-docs:fetch", ...(pull ? { pull } : {}), ...(scope ? { scope } : {}) }),
+    onFetchRequest: (listener) =>
+      listen((message) => message.kind === "sui-docs:fetch" && listener({ pull: message.pull, scope: message.scope })),
     onStatus: (listener) => listen((message) => message.kind === "sui-docs:status" && listener(message.status)),
   };
 }

@@ -3,9 +3,10 @@ import { changedPages } from "../engine";
 import { PageTooLargeError } from "../errors";
 import type { Damage } from "../git/store";
 import { redact } from "../git/redact";
+import { fetchDuration, fetchFailures, markLive } from "../metrics";
 import type { LastGoodCommit } from "./last-good";
 import type { PublishError, RefusedCommits } from "./refused";
-import type { Repository } from "./repository";
+import type { FetchScope, Repository } from "./repository";
 
 export interface LiveStatus {
   commit: string;
@@ -63,7 +64,8 @@ export class LiveSite {
   private fetchError?: PublishError;
   private checking?: Promise<void>;
   private fetching?: Promise<void>;
-  private fetchAgain = false;
+  /** What the fetch after the one running must bring, when calls came while it ran. */
+  private fetchAgain?: FetchScope;
   private failures = 0;
   private refTimer?: NodeJS.Timeout;
   private pollTimer?: NodeJS.Timeout;
@@ -130,6 +132,7 @@ export class LiveSite {
 
   private goLive(snapshot: Snapshot): void {
     this.live = snapshot;
+    markLive(snapshot.commit.timestamp);
     this.options.lastGood?.write(snapshot.commit.oid);
     this.options.refused?.remove(snapshot.commit.oid);
     this.options.onLive?.(snapshot);
@@ -178,6 +181,7 @@ export class LiveSite {
       return;
     }
     if (oid === this.live.commit.oid || oid === this.rejected) return;
+    const checkStart = performance.now();
     const problem = await this.validate(oid);
     if (problem) {
       this.rejected = oid;
@@ -187,7 +191,7 @@ export class LiveSite {
     this.goLive(await this.engine.snapshot(oid));
     this.rejected = undefined;
     this.lastError = undefined;
-    this.log(`live: ${oid.slice(0, 7)} (${this.live.commit.subject})`);
+    this.log(`live: ${oid.slice(0, 7)} (${this.live.commit.subject}), checked in ${Math.round(performance.now() - checkStart)} ms`);
   }
 
   private async followLeader(follow: () => string | undefined): Promise<void> {
@@ -226,20 +230,27 @@ export class LiveSite {
   }
 
   /**
-   * Fetches from the remote, then publishes. A call while a fetch runs schedules exactly one more
-   * fetch after it, however many calls arrive: webhooks in a burst cost at most two fetches.
+   * Fetches from the remote (every branch and tag, or only the served branch), then publishes. A
+   * call while a fetch runs schedules exactly one more fetch after it, of everything any of those
+   * calls asked for, however many calls arrive: webhooks in a burst cost at most two fetches.
    */
-  fetch(): Promise<void> {
+  fetch(scope: FetchScope = "all"): Promise<void> {
     if (!this.repository.fetch) return this.check();
     if (this.fetching) {
-      this.fetchAgain = true;
+      this.fetchAgain = this.fetchAgain === "all" ? "all" : scope;
       return this.fetching;
     }
     this.fetching = (async () => {
+      let next: FetchScope | undefined = scope;
       do {
-        this.fetchAgain = false;
+        this.fetchAgain = undefined;
+        const current = next;
+        const fetchStart = performance.now();
+        const took = (outcome: "ok" | "failed") =>
+          fetchDuration.observe({ scope: current, outcome }, (performance.now() - fetchStart) / 1000);
         try {
-          await this.repository.fetch!();
+          await this.repository.fetch!(current);
+          took("ok");
           this.lastFetch = new Date();
           this.failures = 0;
           // The remote is back: its outage is over even if there is nothing new to publish.
@@ -247,6 +258,8 @@ export class LiveSite {
           this.fetchError = undefined;
           await this.check();
         } catch (error) {
+          took("failed");
+          fetchFailures.inc();
           this.failures++;
           this.fetchError = this.fail(
             this.live.commit.oid,
@@ -254,7 +267,8 @@ export class LiveSite {
             `fetch failed: ${(error as Error).message.split("\n")[0]}`,
           );
         }
-      } while (this.fetchAgain);
+        next = this.fetchAgain;
+      } while (next);
     })().finally(() => {
       this.fetching = undefined;
       this.options.onSettled?.();

@@ -10,6 +10,13 @@ import { ensureEmbeddedRepository } from "./embedded";
 
 export type RepositoryKind = "embedded" | "local" | "remote";
 
+/**
+ * What a fetch brings: "all" every branch and tag (the poll, a push to another branch or a tag),
+ * "served" only the served branch (a push to it, announced by a webhook): the one ref whose new
+ * commit readers wait for, without the other refs' advertisement and negotiation.
+ */
+export type FetchScope = "all" | "served";
+
 export interface Repository {
   kind: RepositoryKind;
   gitdir: string;
@@ -23,8 +30,8 @@ export interface Repository {
   key: string;
   /** Where its branches are: refs/heads/, or refs/remotes/origin/ for a clone. Tags and refs/pull/ are where GitHub has them. */
   branchPrefix: string;
-  /** Fetches every branch and tag from the remote; only remote repositories have it. */
-  fetch?: () => Promise<void>;
+  /** Fetches every branch and tag from the remote, or only the served branch; only remote repositories have it. */
+  fetch?: (scope?: FetchScope) => Promise<void>;
   /** Fetches one pull request's head (refs/pull/<n>/head, as GitHub publishes it); only remote repositories have it. */
   fetchPullRequest?: (pull: number) => Promise<void>;
 }
@@ -71,10 +78,28 @@ function fetchBranchesAndTags(git: Git, deadline?: RunOptions["deadline"]): Prom
  * walks on a large repository then skip most commits without opening their trees. Runs beside
  * serving; a failure only costs speed.
  */
-function writeCommitGraph(git: Git, log: (line: string) => void): void {
-  git
-    .run(["commit-graph", "write", "--reachable", "--changed-paths", "--split"])
-    .catch((error: Error) => log(`commit-graph not written: ${error.message}`));
+function writeCommitGraph(git: Git, log: (line: string) => void): Promise<void> {
+  return git.run(["commit-graph", "write", "--reachable", "--changed-paths", "--split"]).then(
+    () => {},
+    (error: Error) => log(`commit-graph not written: ${error.message}`),
+  );
+}
+
+/**
+ * After a fetch that brought commits, the commit-graph is written this long later, once for however
+ * many fetches came meanwhile: written at once, it took a core from the publish check of the commit
+ * just fetched (a push went live 0.3 s later on two cores). A few commits missing from the graph
+ * cost walks next to nothing.
+ */
+const COMMIT_GRAPH_DELAY_MS = 5_000;
+
+function commitGraphWriter(git: Git, log: (line: string) => void): () => void {
+  let timer: NodeJS.Timeout | undefined;
+  return () => {
+    timer ??= setTimeout(() => {
+      void writeCommitGraph(git, log).finally(() => (timer = undefined));
+    }, COMMIT_GRAPH_DELAY_MS).unref();
+  };
 }
 
 /** Opens (and on first start creates or clones) the content repository the configuration names. */
@@ -130,17 +155,19 @@ export async function openRepository(config: Config, log: (line: string) => void
     }
     fs.renameSync(staging, gitdir);
     log(`cloned ${origin} (${branch}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    writeCommitGraph(git, log);
+    void writeCommitGraph(git, log);
   }
   await requireBranch(git, ref, branch, origin);
   // A remote that trickles just above git's low-speed limit would hold a fetch, and every fetch
   // after it, for ever. The first clone has none: it may be large, and the start command shows it.
   const deadline = { ms: config.fetchTimeoutSeconds * 1000, name: "REMOTE_FETCH_TIMEOUT" };
-  const fetch = async () => {
+  const laterCommitGraph = commitGraphWriter(git, log);
+  const fetch = async (scope: FetchScope = "all") => {
     const before = await git.text(["rev-parse", "--verify", "--quiet", ref]).catch(() => "");
-    await fetchBranchesAndTags(git, deadline);
+    if (scope === "served") await fetchRefs(git, deadline, `+refs/heads/${branch}:${ref}`);
+    else await fetchBranchesAndTags(git, deadline);
     const after = await git.text(["rev-parse", "--verify", "--quiet", ref]).catch(() => "");
-    if (after !== before) writeCommitGraph(git, log);
+    if (after !== before) laterCommitGraph();
   };
   const fetchPullRequest = async (pull: number) => {
     await fetchRefs(git, deadline, `+refs/pull/${pull}/head:refs/pull/${pull}/head`);

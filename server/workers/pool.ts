@@ -4,6 +4,7 @@ import os from "node:os";
 import { fileURLToPath } from "node:url";
 import { BusyError } from "../errors";
 import { WORKER_PROCESS_MB } from "../memory-budget";
+import { compileQueue, observeCompile } from "../metrics";
 import type { Jobs } from "./jobs";
 import { JobPriority, nextJob, type Lane } from "./lanes";
 import type { JobMessage, JobRequest } from "./serve-jobs";
@@ -67,6 +68,8 @@ interface Job {
   priority: JobPriority;
   /** Whether it was sent to a worker that hung and was queued again (once only). */
   requeued?: boolean;
+  /** performance.now() when it was sent to a worker, for docs_compile_duration_seconds. */
+  sentAt?: number;
   resolve: (value: never) => void;
   reject: (error: Error) => void;
 }
@@ -163,6 +166,7 @@ export class WorkerPool {
   async close(): Promise<void> {
     this.closed = true;
     for (const job of this.queue.splice(0)) job.reject(new BusyError("The server is shutting down."));
+    compileQueue.set(0);
     const exits = [...this.workers].map((worker) => new Promise((resolve) => worker.child.once("exit", resolve)));
     for (const worker of this.workers) this.stop(worker, new BusyError("The server is shutting down."));
     await Promise.all(exits);
@@ -178,6 +182,7 @@ export class WorkerPool {
       const index = nextJob(this.queue, !worker.reserved);
       if (index >= 0) this.start(worker, this.queue.splice(index, 1)[0]!);
     }
+    compileQueue.set(this.queue.length);
     const general = [...this.workers].filter((worker) => !worker.reserved);
     const starting = general.filter((worker) => !worker.ready).length;
     for (let i = starting, size = general.length; i < this.queue.length && size < this.size; i++, size++) this.spawn(false);
@@ -207,6 +212,7 @@ export class WorkerPool {
   private start(worker: Worker, job: Job): void {
     clearTimeout(worker.timer);
     worker.job = job;
+    job.sentAt = performance.now();
     worker.acknowledged = false;
     worker.child.send({ id: job.id, name: job.name, input: job.input } satisfies JobRequest);
     worker.acknowledgeTimer = setTimeout(() => !worker.acknowledged && this.hang(worker), Math.min(ACKNOWLEDGE_MS, job.timeoutMs));
@@ -262,6 +268,7 @@ export class WorkerPool {
     clearTimeout(worker.timer);
     clearTimeout(worker.acknowledgeTimer);
     worker.job = undefined;
+    observeCompile(job.name, job.priority.lane, message.kind === "done" ? "ok" : "failed", (performance.now() - job.sentAt!) / 1000);
     if (message.kind === "done") job.resolve(message.result as never);
     else job.reject(new Error(message.message));
     if (this.workers.size > 1) this.retireWhenIdle(worker);
@@ -282,6 +289,7 @@ export class WorkerPool {
       job.requeued = true;
       this.queue.push(job);
     } else if (job) {
+      observeCompile(job.name, job.priority.lane, "failed", (performance.now() - job.sentAt!) / 1000);
       // V8 aborts a process whose heap reached its limit.
       const outOfMemory = signal === "SIGABRT" || code === 134;
       job.reject(

@@ -3,7 +3,6 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 // and must not load the engine.
 import { findRenderedPage, type CommitsNow, type Coding, type FoundPage } from "../server/rendered-pages";
 import { codingFor } from "./accept-encoding";
-import type { RequestObserver } from "./observe";
 import { headBlock } from "./security-headers";
 import { WholeResponse } from "./whole-response";
 
@@ -94,7 +93,8 @@ export function replayed(
   req: IncomingMessage,
   res: ServerResponse,
   start: number,
-  observer: RequestObserver,
+  // Only the part of observe.ts's RequestObserver this needs, so that neither module imports the other.
+  observer: { replayed(req: IncomingMessage, answer: Replayed, start: number): void },
 ): boolean {
   try {
     const answer = replay(req, res);

@@ -121,7 +121,8 @@ describe("publishing while readers request 40 slow preview pages", () => {
     loading = false;
     await Promise.all(readers);
     console.log(
-      `push to live: ${quiet} ms on a quiet site, ${loaded} ms while readers requested ${SLOW_PAGES} slow preview pages (answers by status: ${JSON.stringify(Object.fromEntries(answered))}; compiles stopped meanwhile: ${stoppedMeanwhile})`,
+      `push to live: ${quiet} ms on a quiet site, ${loaded} ms while readers requested ${SLOW_PAGES} slow preview pages ` +
+        `(answers by status: ${JSON.stringify(Object.fromEntries(answered))}; compiles stopped meanwhile: ${stoppedMeanwhile})`,
     );
     expect(stoppedMeanwhile).toBeLessThanOrEqual(2);
 

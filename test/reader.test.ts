@@ -17,7 +17,8 @@ describe("reader features: search, static files, edit links, sharing", () => {
       ...page(
         "guides/coins",
         "Coins and Balances",
-        "Coins carry a balance.\n\n## Splitting a coin\n\nCall `coin::split` to take part of a **balance** into a new coin.\n\n![A red square](/static/img/square.svg)\n\n## Merging coins\n\nUse `coin::join` to merge two coins of the same type.",
+        "Coins carry a balance.\n\n## Splitting a coin\n\nCall `coin::split` to take part of a **balance** into a new coin.\n\n" +
+          "![A red square](/static/img/square.svg)\n\n## Merging coins\n\nUse `coin::join` to merge two coins of the same type.",
         { sidebar: "guidesSidebar" },
       ),
       "static/img/square.svg": SVG_V1,

@@ -337,7 +337,8 @@ describe("hostile and malformed requests against the production server", () => {
     socket.on("error", () => {});
     socket.on("close", () => (closed = true));
     socket.write(
-      `POST /api/webhooks/git HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\nX-GitHub-Event: push\r\nX-Hub-Signature-256: ${sign("x")}\r\nTransfer-Encoding: chunked\r\n\r\n`,
+      `POST /api/webhooks/git HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\nX-GitHub-Event: push\r\n` +
+        `X-Hub-Signature-256: ${sign("x")}\r\nTransfer-Encoding: chunked\r\n\r\n`,
     );
     const chunk = `10000\r\n${"x".repeat(0x10000)}\r\n`;
     let sent = 0;

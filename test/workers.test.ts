@@ -138,8 +138,8 @@ describe("compiling in worker processes", () => {
 describe("shutting down", () => {
   it("stops on SIGTERM within 10 s while pages are compiling", async () => {
     // 48 pages of long highlighted code, most of a second each: compiling them all takes longer
-    // than the bound (18 s for 24 at load 11), so a shutdown that waited for the queue would fail. (Not the embedded content: its live search index alone costs a server
-    // start 15 s of CPU.)
+    // than the bound (18 s for 24 at load 11), so a shutdown that waited for the queue would fail.
+    // (Not the embedded content: its live search index alone costs a server start 15 s of CPU.)
     const lines = (i: number) => Array.from({ length: 200 }, (_, k) => `let value${k} = compute(${k}, "page ${i}");`).join("\n");
     const code = (i: number) => ["ts", "rust", "move", "bash", "ts", "rust"].map((lang) => `\`\`\`${lang}\n${lines(i)}\n\`\`\``);
     const work = WorkingCopy.init().write(sampleContent());

@@ -51,7 +51,8 @@ describe("checkPins", () => {
       'verified_with:\n  sui: "1.62.0"\n',
       SH,
       [
-        "6: verified_with.sui is 1.62.0; the project pins 1.76.1 (or, to call framework functions newer than the pin, a release sui-framework-additions.json lists: 1.79.1)",
+        "6: verified_with.sui is 1.62.0; the project pins 1.76.1 " +
+          "(or, to call framework functions newer than the pin, a release sui-framework-additions.json lists: 1.79.1)",
       ],
     ],
     ["a release of the framework additions is accepted for sui", 'verified_with:\n  sui: "1.79.1"\n', SH, []],
@@ -60,7 +61,8 @@ describe("checkPins", () => {
       'verified_with:\n  sui: "1.70.0"\n',
       SH,
       [
-        "6: verified_with.sui is 1.70.0; the project pins 1.76.1 (or, to call framework functions newer than the pin, a release sui-framework-additions.json lists: 1.79.1)",
+        "6: verified_with.sui is 1.70.0; the project pins 1.76.1 " +
+          "(or, to call framework functions newer than the pin, a release sui-framework-additions.json lists: 1.79.1)",
       ],
     ],
     [

@@ -50,5 +50,6 @@ const unpaired = pairings.flatMap((pairing) => (pairing.kind === "none" ? [{ our
 writeFileSync(out, renderReport({ source: upstream.source, rows, unpaired, notes: upstream.notes ?? {} }));
 const count = (verdict: string) => rows.filter((row) => row.verdict === verdict).length;
 console.log(
-  `${path.relative(root, out)}: ${rows.length} pages compared; fuller ${count("fuller")}, comparable ${count("comparable")}, thinner ${count("thinner")}; ${unpaired.length} without a counterpart`,
+  `${path.relative(root, out)}: ${rows.length} pages compared; ` +
+    `fuller ${count("fuller")}, comparable ${count("comparable")}, thinner ${count("thinner")}; ${unpaired.length} without a counterpart`,
 );

@@ -39,7 +39,9 @@ const origin = {
 
 const framework = readFramework(path.resolve(checkout));
 const frameworkFacts = {
-  source: `Sui ${values.release} framework: move-stdlib, sui-framework, sui-system and deepbook packages of ${values.repository} at ${values.commit.slice(0, 10)}, read from their Move sources by scripts/sui-facts`,
+  source:
+    `Sui ${values.release} framework: move-stdlib, sui-framework, sui-system and deepbook packages of ${values.repository} at ${values.commit.slice(0, 10)}, ` +
+    `read from their Move sources by scripts/sui-facts`,
   ...origin,
   packages: framework.packages,
   modules: framework.modules,
@@ -63,7 +65,11 @@ const forwarding = Object.entries(cli.commands)
   .map(([name]) => name)
   .filter((name) => name !== "sui client ptb");
 const cliFacts = {
-  source: `sui CLI of Sui ${values.release}: the clap definitions of ${values.repository} at ${values.commit.slice(0, 10)} from \`SuiCommand\` (crates/sui/src/sui_commands.rs) down, read by scripts/sui-facts; \`sui client ptb\` parses its own arguments, so its flags come from its lexer and parser`,
+  source:
+    `sui CLI of Sui ${values.release}: the clap definitions of ${values.repository} at ${values.commit.slice(0, 10)} ` +
+    `from \`SuiCommand\` (crates/sui/src/sui_commands.rs) down, ` +
+    `read by scripts/sui-facts; ` +
+    `\`sui client ptb\` parses its own arguments, so its flags come from its lexer and parser`,
   ...origin,
   alwaysAccepted: ["--help", "-h", "--version", "-V"],
   flagsUnknown: {

@@ -161,7 +161,9 @@ export function focusedElement(page: Page): Promise<{ label: string; ring: boole
     const box = el.getBoundingClientRect();
     const inViewport =
       visible && box.width > 0 && box.height > 0 && box.bottom > 0 && box.right > 0 && box.top < innerHeight && box.left < innerWidth;
-    const label = `${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).split(" ").join(".")}` : ""} "${(el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 40)}"`;
+    const classes = el.className ? `.${String(el.className).split(" ").join(".")}` : "";
+    const text = (el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 40);
+    const label = `${el.tagName.toLowerCase()}${classes} "${text}"`;
     return { label, ring, inViewport };
   });
 }

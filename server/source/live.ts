@@ -104,7 +104,7 @@ export class LiveSite {
     let live: Snapshot | undefined;
     if (first) {
       try {
-        live = await this.engine.snapshot(first);
+        live = await this.engine.snapshot(first, "publish");
       } catch (error) {
         if (!recorded || !head || head === recorded) throw error;
         this.log(
@@ -112,7 +112,7 @@ export class LiveSite {
         );
       }
     }
-    live ??= await this.engine.snapshot(head ?? first ?? (await this.engine.store.resolveRef(this.repository.ref)));
+    live ??= await this.engine.snapshot(head ?? first ?? (await this.engine.store.resolveRef(this.repository.ref)), "publish");
     if (head === undefined) this.log(`cannot read ${this.repository.ref}: ${headError}; serving the last live commit`);
     this.goLive(live);
     this.log(`serving ${this.repository.origin} at ${this.live.commit.oid.slice(0, 7)} (${this.live.commit.subject})`);
@@ -129,7 +129,7 @@ export class LiveSite {
   }
 
   private async startFollowing(follow: () => string | undefined): Promise<void> {
-    this.goLive(await this.engine.snapshot(follow() ?? (await this.engine.store.resolveRef(this.repository.ref))));
+    this.goLive(await this.engine.snapshot(follow() ?? (await this.engine.store.resolveRef(this.repository.ref)), "publish"));
     this.log(`serving ${this.repository.origin} at ${this.live.commit.oid.slice(0, 7)}, following the process that fetches`);
     this.refTimer = setInterval(() => void this.check(), this.options.refCheckMs ?? 250);
     this.refTimer.unref();
@@ -191,7 +191,7 @@ export class LiveSite {
       this.options.refused?.add(this.fail(oid, problem.file, problem.message));
       return;
     }
-    this.goLive(await this.engine.snapshot(oid));
+    this.goLive(await this.engine.snapshot(oid, "publish"));
     this.rejected = undefined;
     this.lastError = undefined;
     this.log(`live: ${oid.slice(0, 7)} (${this.live.commit.subject})`);
@@ -200,13 +200,13 @@ export class LiveSite {
   private async followLeader(follow: () => string | undefined): Promise<void> {
     const oid = follow();
     if (!oid || oid === this.live.commit.oid) return;
-    this.goLive(await this.engine.snapshot(oid));
+    this.goLive(await this.engine.snapshot(oid, "publish"));
     this.log(`live: ${oid.slice(0, 7)} (${this.live.commit.subject})`);
   }
 
   private async validate(oid: string): Promise<{ file: string; message: string } | undefined> {
     try {
-      const candidate = await this.engine.snapshot(oid);
+      const candidate = await this.engine.snapshot(oid, "publish");
       // The content root is the same tree as live's: nothing a reader sees changes, nothing to check.
       if (candidate.contentTree === this.live.contentTree) return undefined;
       if (candidate.problems.length) return candidate.problems[0];

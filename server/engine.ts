@@ -38,6 +38,8 @@ export interface Snapshot {
   sidebars: ReadonlyMap<SidebarName, SidebarItem[]>;
   /** Broken pages, sidebars and generators of this commit. */
   problems: Problem[];
+  /** Folders (tree objects) under the content root that cannot be read: their pages are missing here, so the commit is not served as live. */
+  damaged: readonly Damage[];
   /** Pages whose source is in the tree but cannot be read (a damaged repository), by page id. */
   unreadable: ReadonlyMap<string, Damage>;
   /** Pages left out of the catalogue for their size (over MAX_PAGE_SOURCE_BYTES), by page id: what the page answers. */
@@ -270,7 +272,16 @@ export class ContentEngine {
       }
       sidebars.set(name, resolveSidebar(raw, labels));
     }
-    return { files, catalogue, sidebars, problems: catalogue.problems, unreadable, oversized };
+    return { files, catalogue, sidebars, problems: catalogue.problems, damaged, unreadable, oversized };
+  }
+
+  /**
+   * After the repository was repaired (a fresh clone swapped in): contents built around damaged
+   * folders or pages are built again, from objects that can be read now.
+   */
+  forgetDamage(): void {
+    this.contents.clear();
+    this.store.forgetDamage();
   }
 
   /** Records an object found unreadable (logged once, listed in /api/status) with the content path that needs it. */

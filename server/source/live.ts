@@ -159,7 +159,7 @@ export class LiveSite {
       } catch (error) {
         firstError ??= error;
         if (error instanceof ObjectReadError) {
-          this.engine.store.recordDamage({ object: error.object, path: `(commit ${oid.slice(0, 7)})`, message: error.why });
+          this.engine.store.recordDamage({ object: error.object, path: `commit ${oid.slice(0, 7)}`, message: error.why });
         }
         why = (error as Error).message.split("\n")[0]!;
       }

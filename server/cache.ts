@@ -48,6 +48,11 @@ export class Cache<V extends NonNullable<unknown>> {
     this.lru.set(key, value);
   }
 
+  /** Drops every value, e.g. values built while the repository was damaged, once it is repaired. */
+  clear(): void {
+    this.lru.clear();
+  }
+
   /** Bytes held now, as weighed by sizeOf. */
   get bytes(): number {
     return this.lru.calculatedSize;

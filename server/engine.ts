@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { Admission, type AdmissionLimits } from "./admission";
 import { Cache, type CacheStats } from "./cache";
+import { concurrencyLimit } from "./concurrency-limit";
 import { CACHE_BUDGETS } from "./memory-budget";
 import { buildCatalogue, type Catalogue, type PageMeta, type Problem } from "./content/catalogue";
 import { parseFrontmatter, type FrontmatterResult, type SidebarName } from "./content/frontmatter";
@@ -37,6 +38,8 @@ export interface Snapshot {
   sidebars: ReadonlyMap<SidebarName, SidebarItem[]>;
   /** Broken pages, sidebars and generators of this commit. */
   problems: Problem[];
+  /** Folders (tree objects) under the content root that cannot be read: their pages are missing here, so the commit is not served as live. */
+  damaged: readonly Damage[];
   /** Pages whose source is in the tree but cannot be read (a damaged repository), by page id. */
   unreadable: ReadonlyMap<string, Damage>;
   /** Pages left out of the catalogue for their size (over MAX_PAGE_SOURCE_BYTES), by page id: what the page answers. */
@@ -100,6 +103,12 @@ export interface CompileFor {
 export const COMPILE_LIMITS: AdmissionLimits = { total: 8, perClient: 2, perRef: 4, retryAfterSeconds: 10 };
 
 /**
+ * Who a snapshot is for: readers (`?commit=`, `?ref=`, diffs) build content trees one at a time;
+ * publishing (the live site's start and checks) builds beside them, never behind them.
+ */
+export type SnapshotLane = "reader" | "publish";
+
+/**
  * The content engine: answers "what is at this commit" questions from the Git store, caching
  * everything by content address (blob, tree and commit oids) so nothing ever needs invalidating.
  * Every cache is bounded in bytes and computes each key once however many requests ask for it.
@@ -142,6 +151,12 @@ export class ContentEngine {
   private readonly compileTimeoutMs: number;
   private readonly generateTimeoutMs: number;
   private readonly log: (line: string) => void;
+  /**
+   * Readers' content-tree builds, one at a time. A build holds every page's source and frontmatter
+   * while it runs (a tree of 20,000 pages: ~40 MB of garbage besides its 22 MB result), so readers
+   * rotating `?commit=` over large commits would otherwise hold as many builds as they send requests.
+   */
+  private readonly readerBuilds = concurrencyLimit(1);
   /** Number of MDX compiles run since start (not counting pages read from DATA_DIR); tests and the status endpoint read it. */
   compiles = 0;
   /** Content trees read into a catalogue since start: a commit outside the content root adds none. */
@@ -164,19 +179,23 @@ export class ContentEngine {
     this.log = options.log ?? ((line) => console.error(line));
   }
 
-  /** A commit's snapshot: its commit info and its content tree's content, shared with every commit of the same tree. */
-  async snapshot(commitOid: string): Promise<Snapshot> {
+  /**
+   * A commit's snapshot: its commit info and its content tree's content, shared with every commit of
+   * the same tree. A content tree not yet built is built in `lane` (readers' builds one at a time).
+   */
+  async snapshot(commitOid: string, lane: SnapshotLane = "reader"): Promise<Snapshot> {
     const { commit, contentTree } = await this.snapshots.get(commitOid, async () => ({
       commit: await this.store.commit(commitOid),
       contentTree: (await this.store.contentTree(commitOid)) ?? EMPTY_TREE,
     }));
-    return { commit, contentTree, ...(await this.content(contentTree)) };
+    return { commit, contentTree, ...(await this.content(contentTree, lane)) };
   }
 
   /** What a content tree holds, built once per tree oid: commits that leave it unchanged reuse it. */
-  private content(tree: string): Promise<SnapshotContent> {
+  private content(tree: string, lane: SnapshotLane): Promise<SnapshotContent> {
     return this.contents.get(tree, async () => {
-      const content = await this.buildContent(tree);
+      const build = () => this.buildContent(tree);
+      const content = await (lane === "publish" ? build() : this.readerBuilds(build));
       this.contentBuilds++;
       return content;
     });
@@ -253,7 +272,16 @@ export class ContentEngine {
       }
       sidebars.set(name, resolveSidebar(raw, labels));
     }
-    return { files, catalogue, sidebars, problems: catalogue.problems, unreadable, oversized };
+    return { files, catalogue, sidebars, problems: catalogue.problems, damaged, unreadable, oversized };
+  }
+
+  /**
+   * After the repository was repaired (a fresh clone swapped in): contents built around damaged
+   * folders or pages are built again, from objects that can be read now.
+   */
+  forgetDamage(): void {
+    this.contents.clear();
+    this.store.forgetDamage();
   }
 
   /** Records an object found unreadable (logged once, listed in /api/status) with the content path that needs it. */

@@ -211,7 +211,7 @@ export async function startContentService(
   }
   // A follower opens what the leader created or cloned (it starts once the leader is ready) and never fetches.
   const opened = await openRepository(config, print);
-  const repository = following ? { ...opened, fetch: undefined, fetchPullRequest: undefined } : opened;
+  const repository = following ? { ...opened, fetch: undefined, fetchPullRequest: undefined, repair: undefined } : opened;
   // Derived state in DATA_DIR, named per repository, branch and content root; any of it may be deleted.
   const store = new GitStore(repository.gitdir, {
     git: repository.git,

@@ -271,6 +271,68 @@ describe("faults lose nothing", () => {
     expect((await site.get("/guides/third")).status).toBe(404);
   });
 
+  it("a truncated pack in the clone: the last readable commit is served and /api/status names the damage; the clone repairs itself and the next push goes live", async () => {
+    const { remote, work } = await remoteWithContent();
+    const dataDir = tempDir("sui-docs-data-");
+    const env = { CONTENT_REPO: remote.url(), POLL_INTERVAL: "0", WEBHOOK_SECRET: "remote-test-secret", DATA_DIR: dataDir };
+    try {
+      const first = await start(env);
+      const readable = (await client(first).status()).commit;
+      // 150 new pages: a fetch of 100 objects or more is kept as a pack (transfer.unpackLimit), so
+      // this commit's objects are all in one pack, while the first commit's were fetched loose.
+      const pages = Object.assign({}, ...Array.from({ length: 150 }, (_, i) => page(`many/page-${i}`, `Page ${i}`, `Page ${i}.`)));
+      work.write({ ...pages, ...secondGuide("In the pack.") });
+      const packed = work.commit("150 pages");
+      await pushOverHttp(work);
+      await client(first).webhook("refs/heads/main", packed);
+      await waitFor(async () => (await client(first).status()).commit === packed, 30_000);
+      await first.stop();
+
+      const clone = cloneIn(dataDir);
+      const packs = fs.readdirSync(path.join(clone, "objects/pack")).filter((name) => name.endsWith(".pack"));
+      expect(packs).toHaveLength(1);
+      const pack = path.join(clone, "objects/pack", packs[0]!);
+      fs.truncateSync(pack, Math.floor(fs.statSync(pack).size / 2));
+
+      // The repair clones again from the remote: held, so the site can be seen while it waits.
+      const release = remote.holdFetches();
+      const second = await start(env);
+      const site = client(second);
+      let status = (await site.status()) as Status & { repair?: { state: string; damage: string } };
+      expect(status.commit).toBe(readable);
+      expect(status.damaged).toEqual([expect.objectContaining({ object: packed, message: expect.stringContaining(packs[0]!) })]);
+      expect(status.repair).toMatchObject({
+        state: "repairing",
+        damage: expect.stringContaining(`pack ${packs[0]} does not match its index`),
+      });
+      const before = await site.get("/guides/second");
+      expect(before.status).toBe(200);
+      expect(await before.text()).not.toContain("In the pack.");
+      expect((await site.get("/guides/first")).status).toBe(200);
+      const catalogue = (await (await site.get("/api/catalogue")).json()) as Array<{ id: string }>;
+      expect(catalogue.map((entry) => entry.id)).toContain("guides/first");
+
+      release();
+      await waitFor(async () => (await site.status()).commit === packed, 60_000);
+      status = await site.status();
+      expect(status.repair).toMatchObject({ state: "repaired" });
+      expect(status.damaged).toBeUndefined();
+      expect(await site.text("/guides/second")).toContain("In the pack.");
+      expect((await site.get("/many/page-149")).status).toBe(200);
+      expect(second.output()).toMatch(/repaired the clone of .* a fresh clone replaced the damaged one/);
+      expect(fsck(cloneIn(dataDir))).toBe("");
+
+      work.write(secondGuide("After the repair."));
+      const after = work.commit("After the repair");
+      await pushOverHttp(work);
+      await site.webhook("refs/heads/main", after);
+      await waitFor(async () => (await site.status()).commit === after, 30_000);
+      expect(await site.text("/guides/second")).toContain("After the repair.");
+    } finally {
+      await remote.stop();
+    }
+  }, 150_000);
+
   it("at start, a branch naming a missing commit falls back to the last live commit, and a broken commit pushed while down never goes live", async () => {
     const work = WorkingCopy.init().write(sampleContent());
     const good = work.commit("Good");

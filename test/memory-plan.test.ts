@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, inject, it } from "vitest";
+import { rotateCommits } from "../scripts/bench-scale/commit-rotation";
 import { fastImport } from "../scripts/bench-scale/fast-import";
 import { fastImportStream } from "../scripts/bench-scale/fast-import-stream";
 import { readContentFolder } from "../scripts/bench-scale/synthetic-repo";
@@ -61,25 +62,7 @@ describe("the memory plan while readers rotate ?commit=", () => {
     const commits = execFileSync("git", ["rev-list", "--first-parent", "main"], { cwd: gitdir, encoding: "utf8" }).trim().split("\n");
     server = await startServer({ CONTENT_REPO: gitdir, ...PRODUCTION_NODE });
     const sampler = new RssSampler(server.pid);
-    // What a reader can ask of each commit, in turn: its catalogue, a sidebar, a page (pages few
-    // edits touch, so the rotation costs snapshots and renders rather than compiles).
-    const targets = (oid: string, i: number) =>
-      [
-        `/api/catalogue?commit=${oid}`,
-        `/api/sidebars/guides?commit=${oid}`,
-        `/${["concepts", "guides", "standards"][i % 3]}?commit=${oid}`,
-      ][i % 3]!;
-    const statuses: Record<number, number> = {};
-    let next = 0;
-    const reader = async () => {
-      while (next < commits.length) {
-        const i = next++;
-        const response = await fetch(server!.url + targets(commits[i]!, i));
-        await response.arrayBuffer();
-        statuses[response.status] = (statuses[response.status] ?? 0) + 1;
-      }
-    };
-    await Promise.all(Array.from({ length: READERS }, reader));
+    const statuses = await rotateCommits(server.url, commits, READERS);
     const after = rssMb(server.pid);
     const peaks = sampler.stop();
     console.log(
@@ -91,5 +74,5 @@ describe("the memory plan while readers rotate ?commit=", () => {
     for (const worker of peaks.filter((p) => p.name === "compile worker")) {
       expect(worker.mb, "worker process RSS, MB").toBeLessThanOrEqual(WORKER_PROCESS_MB.heapLimit + WORKER_PROCESS_MB.runtime);
     }
-  }, 180_000);
+  }, 300_000);
 });

@@ -61,6 +61,23 @@ export class CatFile {
     });
   }
 
+  /**
+   * Ends the process and sends what it had not answered to a new one: after the repository's folder
+   * was replaced (a repaired clone), the old process would read the files it had opened, which are gone.
+   */
+  restart(): void {
+    const old = this.child;
+    if (!old) return;
+    this.child = undefined;
+    const rest = this.queue;
+    this.queue = [];
+    for (const pending of rest) {
+      this.queue.push(pending);
+      this.send(pending);
+    }
+    old.kill();
+  }
+
   private send(pending: Pending): void {
     const child = this.child ?? this.start();
     child.stdin!.write(`${pending.name}\n`);

@@ -83,6 +83,7 @@ export class GitStore {
     sizeOf: (oid, value) => 64 + (oid.length + value.length) * 2,
   });
   private readonly damaged = new Map<string, Damage>();
+  private readonly damageListeners: Array<(damage: Damage) => void> = [];
 
   constructor(
     readonly gitdir: string,
@@ -237,6 +238,27 @@ export class GitStore {
     if (this.damaged.has(damage.object)) return;
     this.damaged.set(damage.object, damage);
     this.log(`damaged object ${damage.object} (${damage.path}): ${damage.message}`);
+    for (const listener of this.damageListeners) listener(damage);
+  }
+
+  /** Calls `listener` with each object newly found unreadable, e.g. to repair a clone. */
+  onDamage(listener: (damage: Damage) => void): void {
+    this.damageListeners.push(listener);
+  }
+
+  /** Packs of the repository whose bytes no longer match their index (server/git/pack-check.ts). */
+  damagedPacks(): string[] {
+    return damagedPacks(this.gitdir);
+  }
+
+  /**
+   * After the repository's folder was replaced by a sound copy (a repaired clone): reads go to a new
+   * `git cat-file`, the damage found is forgotten, and trees walked around damaged folders are walked again.
+   */
+  forgetDamage(): void {
+    this.objects.restart();
+    this.damaged.clear();
+    this.subtrees.clear();
   }
 
   /** How full the store's caches are, for /api/status. */

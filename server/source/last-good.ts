@@ -1,10 +1,14 @@
 import fs from "node:fs";
 import path from "node:path";
 
+/** Live commits remembered, newest first: enough to step back past a few damaged ones. */
+const KEPT = 10;
+
 /**
- * The last commit that was live, kept in DATA_DIR: at start, a branch that names a missing or
- * damaged commit falls back to it, and a commit that arrived while the server was down is
- * checked before it replaces it. Written whole or not at all; a failed write is reported, not fatal.
+ * The last commits that were live, newest first, kept in DATA_DIR: at start, a branch that names a
+ * missing or damaged commit falls back to the newest of them that can be read (a damaged pack may
+ * have taken the newest ones), and a commit that arrived while the server was down is checked
+ * before it replaces it. Written whole or not at all; a failed write is reported, not fatal.
  */
 export class LastGoodCommit {
   constructor(
@@ -12,13 +16,19 @@ export class LastGoodCommit {
     private readonly log: (line: string) => void,
   ) {}
 
+  /** The commit live last. */
   read(): string | undefined {
-    if (!this.file) return undefined;
+    return this.recent()[0];
+  }
+
+  /** The commits live last, newest first. */
+  recent(): string[] {
+    if (!this.file) return [];
     try {
-      const value = fs.readFileSync(this.file, "utf8").trim();
-      return /^[0-9a-f]{40}$/.test(value) ? value : undefined;
+      const lines = fs.readFileSync(this.file, "utf8").split("\n");
+      return lines.map((line) => line.trim()).filter((line) => /^[0-9a-f]{40}$/.test(line));
     } catch {
-      return undefined;
+      return [];
     }
   }
 
@@ -26,8 +36,9 @@ export class LastGoodCommit {
     if (!this.file) return;
     const temp = `${this.file}.tmp-${process.pid}`;
     try {
+      const kept = [oid, ...this.recent().filter((other) => other !== oid)].slice(0, KEPT);
       fs.mkdirSync(path.dirname(this.file), { recursive: true });
-      fs.writeFileSync(temp, `${oid}\n`);
+      fs.writeFileSync(temp, kept.map((line) => `${line}\n`).join(""));
       fs.renameSync(temp, this.file);
     } catch (error) {
       fs.rmSync(temp, { force: true });

@@ -1,6 +1,7 @@
 import type { ContentEngine, Snapshot } from "../engine";
 import { changedPages } from "../engine";
 import { PageTooLargeError } from "../errors";
+import { ObjectReadError } from "../git/cat-file";
 import type { Damage } from "../git/store";
 import { redact } from "../git/redact";
 import { fetchDuration, fetchFailures, markLive } from "../metrics";
@@ -16,6 +17,18 @@ export interface LiveStatus {
   lastError?: PublishError;
   /** Objects found unreadable (corrupt or missing), each with the path that needs it. */
   damaged?: Damage[];
+  /** The last repair of a damaged clone (a fresh clone swapped in), while under way and after. */
+  repair?: RepairStatus;
+}
+
+export interface RepairStatus {
+  state: "repairing" | "repaired" | "failed";
+  /** What was found damaged. */
+  damage: string;
+  started: string;
+  finished?: string;
+  /** Why it failed, when it did. */
+  error?: string;
 }
 
 export interface LiveOptions {
@@ -41,6 +54,8 @@ export interface LiveOptions {
 }
 
 const MAX_BACKOFF_SECONDS = 600;
+/** A clone is replaced at most once in this long, ms: damage that comes back (a failing disk) must not make it clone for ever. */
+const REPAIR_INTERVAL_MS = 10 * 60_000;
 
 /**
  * Seconds until the next poll: the interval, doubled for each consecutive failed fetch, capped at
@@ -67,13 +82,14 @@ export class LiveSite {
   /** What the fetch after the one running must bring, when calls came while it ran. */
   private fetchAgain?: FetchScope;
   private failures = 0;
+  private repair?: RepairStatus;
   private refTimer?: NodeJS.Timeout;
   private pollTimer?: NodeJS.Timeout;
   private readonly log: (line: string) => void;
 
   constructor(
     readonly engine: ContentEngine,
-    readonly repository: Pick<Repository, "ref" | "origin" | "fetch">,
+    readonly repository: Pick<Repository, "ref" | "origin" | "fetch" | "repair">,
     private readonly options: LiveOptions = {},
   ) {
     this.log = options.log ?? ((line) => console.log(line));
@@ -84,10 +100,13 @@ export class LiveSite {
    * as it is: nothing else could be. Otherwise the recorded commit is served first, and a newer
    * commit on the branch (pushed while the server was down) goes live only through the same checks
    * as any new commit; a branch naming a missing or damaged commit falls back to the recorded one.
+   * A recorded commit that cannot be read whole (its commit or a folder of its content is in a
+   * damaged pack) is passed over for the branch, then for the commits live before it, newest
+   * first: readers get the last readable site, not an empty one, while the clone is repaired.
    */
   async start(): Promise<void> {
     if (this.options.follow) return this.startFollowing(this.options.follow);
-    const recorded = this.options.lastGood?.read();
+    const recorded = this.options.lastGood?.recent() ?? [];
     let head: string | undefined;
     let headError: string | undefined;
     try {
@@ -95,22 +114,16 @@ export class LiveSite {
     } catch (error) {
       headError = (error as Error).message;
     }
-    const first = recorded ?? head;
-    let live: Snapshot | undefined;
-    if (first) {
-      try {
-        live = await this.engine.snapshot(first);
-      } catch (error) {
-        if (!recorded || !head || head === recorded) throw error;
-        this.log(
-          `the last live commit ${recorded.slice(0, 7)} cannot be read (${(error as Error).message.split("\n")[0]}); trying the branch`,
-        );
-      }
-    }
-    live ??= await this.engine.snapshot(head ?? first ?? (await this.engine.store.resolveRef(this.repository.ref)));
+    const candidates = [...new Set([recorded[0] ?? head, head, ...recorded.slice(1)])].filter((oid) => oid !== undefined);
+    if (!candidates.length) candidates.push(await this.engine.store.resolveRef(this.repository.ref));
+    const live = await this.firstReadable(candidates);
     if (head === undefined) this.log(`cannot read ${this.repository.ref}: ${headError}; serving the last live commit`);
     this.goLive(live);
     this.log(`serving ${this.repository.origin} at ${this.live.commit.oid.slice(0, 7)} (${this.live.commit.subject})`);
+    if (this.repository.repair) {
+      // Damage found by readers (a page in a truncated pack) is repaired by the next fetch, started now.
+      this.engine.store.onDamage(() => void this.fetch());
+    }
     if (this.repository.fetch) {
       // A clone's tracking ref moves only when fetch() runs, and fetch() checks afterwards.
       // Fetch once at start too: a clone kept in DATA_DIR misses what was pushed while we were down.
@@ -123,8 +136,36 @@ export class LiveSite {
     }
   }
 
+  /**
+   * The snapshot of the first commit that can be read with every folder of its content; failing
+   * that, the first that can be read at all (its readable pages answer, the others name the
+   * damaged object); failing that, the first commit's error.
+   */
+  private async firstReadable(candidates: string[]): Promise<Snapshot> {
+    let partial: Snapshot | undefined;
+    let firstError: unknown;
+    for (const oid of candidates) {
+      let why: string;
+      try {
+        const snapshot = await this.engine.snapshot(oid, "publish");
+        if (!snapshot.damaged.length) return snapshot;
+        partial ??= snapshot;
+        why = `its folders ${snapshot.damaged.map((d) => d.path).join(", ")} cannot be read`;
+      } catch (error) {
+        firstError ??= error;
+        if (error instanceof ObjectReadError) {
+          this.engine.store.recordDamage({ object: error.object, path: `commit ${oid.slice(0, 7)}`, message: error.why });
+        }
+        why = (error as Error).message.split("\n")[0]!;
+      }
+      this.log(`commit ${oid.slice(0, 7)} cannot be served (${why})`);
+    }
+    if (partial) return partial;
+    throw firstError;
+  }
+
   private async startFollowing(follow: () => string | undefined): Promise<void> {
-    this.goLive(await this.engine.snapshot(follow() ?? (await this.engine.store.resolveRef(this.repository.ref))));
+    this.goLive(await this.engine.snapshot(follow() ?? (await this.engine.store.resolveRef(this.repository.ref)), "publish"));
     this.log(`serving ${this.repository.origin} at ${this.live.commit.oid.slice(0, 7)}, following the process that fetches`);
     this.refTimer = setInterval(() => void this.check(), this.options.refCheckMs ?? 250);
     this.refTimer.unref();
@@ -156,6 +197,7 @@ export class LiveSite {
       ...(this.lastFetch ? { lastFetch: this.lastFetch.toISOString() } : {}),
       ...(this.lastError ? { lastError: this.lastError } : {}),
       ...(this.engine.store.damage().length ? { damaged: this.engine.store.damage() } : {}),
+      ...(this.repair ? { repair: this.repair } : {}),
     };
   }
 
@@ -188,7 +230,7 @@ export class LiveSite {
       this.options.refused?.add(this.fail(oid, problem.file, problem.message));
       return;
     }
-    this.goLive(await this.engine.snapshot(oid));
+    this.goLive(await this.engine.snapshot(oid, "publish"));
     this.rejected = undefined;
     this.lastError = undefined;
     this.log(`live: ${oid.slice(0, 7)} (${this.live.commit.subject}), checked in ${Math.round(performance.now() - checkStart)} ms`);
@@ -197,13 +239,13 @@ export class LiveSite {
   private async followLeader(follow: () => string | undefined): Promise<void> {
     const oid = follow();
     if (!oid || oid === this.live.commit.oid) return;
-    this.goLive(await this.engine.snapshot(oid));
+    this.goLive(await this.engine.snapshot(oid, "publish"));
     this.log(`live: ${oid.slice(0, 7)} (${this.live.commit.subject})`);
   }
 
   private async validate(oid: string): Promise<{ file: string; message: string } | undefined> {
     try {
-      const candidate = await this.engine.snapshot(oid);
+      const candidate = await this.engine.snapshot(oid, "publish");
       // The content root is the same tree as live's: nothing a reader sees changes, nothing to check.
       if (candidate.contentTree === this.live.contentTree) return undefined;
       if (candidate.problems.length) return candidate.problems[0];
@@ -248,6 +290,7 @@ export class LiveSite {
         const fetchStart = performance.now();
         const took = (outcome: "ok" | "failed") =>
           fetchDuration.observe({ scope: current, outcome }, (performance.now() - fetchStart) / 1000);
+        await this.repairIfDamaged();
         try {
           await this.repository.fetch!(current);
           took("ok");
@@ -274,6 +317,41 @@ export class LiveSite {
       this.options.onSettled?.();
     });
     return this.fetching;
+  }
+
+  /**
+   * Replaces the clone by a fresh one when the store has found objects it cannot read or a pack
+   * that no longer matches its index: a fetch alone would not mend it (git trusts what it has).
+   * Runs in the fetch's turn, so no fetch writes to the clone meanwhile; afterwards what was built
+   * around the damage is built again and a commit refused for it is checked again.
+   */
+  private async repairIfDamaged(): Promise<void> {
+    const { repair } = this.repository;
+    if (!repair) return;
+    const packs = this.engine.store.damagedPacks();
+    const damage = this.engine.store.damage();
+    if (!packs.length && !damage.length) return;
+    if (this.repair && Date.now() - Date.parse(this.repair.started) < REPAIR_INTERVAL_MS) return;
+    const started = new Date();
+    const found = packs.length
+      ? `pack ${packs.join(", ")} does not match its index`
+      : `${damage.length} object${damage.length > 1 ? "s" : ""} cannot be read (${damage[0]!.object}, ${damage[0]!.path})`;
+    this.repair = { state: "repairing", damage: found, started: started.toISOString() };
+    this.log(`repairing the clone of ${this.repository.origin}: ${found}; cloning it again beside it`);
+    try {
+      await repair();
+      this.engine.forgetDamage();
+      this.rejected = undefined;
+      const seconds = ((Date.now() - started.getTime()) / 1000).toFixed(1);
+      this.repair = { ...this.repair, state: "repaired", finished: new Date().toISOString() };
+      this.log(`repaired the clone of ${this.repository.origin} in ${seconds} s: a fresh clone replaced the damaged one`);
+      // The live commit's snapshot, when it was built around damage, is built again whole.
+      if (this.live.damaged.length || this.live.unreadable.size) this.goLive(await this.engine.snapshot(this.live.commit.oid, "publish"));
+    } catch (error) {
+      const message = redact((error as Error).message.split("\n")[0]!);
+      this.repair = { ...this.repair, state: "failed", finished: new Date().toISOString(), error: message };
+      this.log(`cannot repair the clone of ${this.repository.origin}: ${message}`);
+    }
   }
 
   /** Polls at the configured interval, backing off while the remote fails (see pollDelaySeconds). */

@@ -34,6 +34,12 @@ export interface Repository {
   fetch?: (scope?: FetchScope) => Promise<void>;
   /** Fetches one pull request's head (refs/pull/<n>/head, as GitHub publishes it); only remote repositories have it. */
   fetchPullRequest?: (pull: number) => Promise<void>;
+  /**
+   * Replaces a damaged clone by a fresh one: clones beside it, then swaps the folders. Only remote
+   * repositories have it: a local repository is the operator's, and the embedded one is rebuilt
+   * from content/ at start.
+   */
+  repair?: () => Promise<void>;
 }
 
 const isUrl = (value: string) => /^https?:\/\//i.test(value);
@@ -102,6 +108,35 @@ function commitGraphWriter(git: Git, log: (line: string) => void): () => void {
   };
 }
 
+/** Removes what an interrupted clone or repair of `gitdir` left beside it (`<gitdir>.tmp-*`). */
+function removeLeftovers(gitdir: string): void {
+  const dir = path.dirname(gitdir);
+  const prefix = `${path.basename(gitdir)}.tmp-`;
+  for (const entry of fs.readdirSync(dir)) {
+    if (entry.startsWith(prefix)) fs.rmSync(path.join(dir, entry), { recursive: true, force: true });
+  }
+}
+
+/** Clones every branch and tag of the remote into a new bare repository at `dir`, checking that the served branch exists. */
+async function cloneInto(
+  dir: string,
+  env: NodeJS.ProcessEnv,
+  ref: string,
+  branch: string,
+  origin: string,
+  deadline?: RunOptions["deadline"],
+) {
+  try {
+    await new Git(dir, env).run(["init", "--quiet", "--bare", dir]);
+    await fetchBranchesAndTags(new Git(dir, env), deadline);
+    // Fetching every branch succeeds whether or not the served one exists.
+    await requireBranch(new Git(dir, env), ref, branch, origin);
+  } catch (error) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
 /** Opens (and on first start creates or clones) the content repository the configuration names. */
 export async function openRepository(config: Config, log: (line: string) => void = console.log): Promise<Repository> {
   const { contentRepo, branch, dataDir, contentRoot } = config;
@@ -138,17 +173,11 @@ export async function openRepository(config: Config, log: (line: string) => void
   if (!fs.existsSync(path.join(gitdir, "HEAD"))) {
     // Cloned beside its final place and renamed when complete: a start killed midway clones again.
     const staging = `${gitdir}.tmp-${process.pid}`;
-    for (const entry of fs.readdirSync(dataDir)) {
-      if (entry.startsWith(`remote-${name}.git.tmp-`)) fs.rmSync(path.join(dataDir, entry), { recursive: true, force: true });
-    }
+    removeLeftovers(gitdir);
     const started = Date.now();
     try {
-      await new Git(staging, env).run(["init", "--quiet", "--bare", staging]);
-      await fetchBranchesAndTags(new Git(staging, env));
-      // Fetching every branch succeeds whether or not the served one exists.
-      await requireBranch(new Git(staging, env), ref, branch, origin);
+      await cloneInto(staging, env, ref, branch, origin);
     } catch (error) {
-      fs.rmSync(staging, { recursive: true, force: true });
       if (error instanceof ConfigError) throw error;
       const message = error instanceof GitError ? error.message.replace(/^git fetch: /, "") : redact((error as Error).message);
       throw new ConfigError(`cannot clone ${origin}: ${message}`);
@@ -172,6 +201,22 @@ export async function openRepository(config: Config, log: (line: string) => void
   const fetchPullRequest = async (pull: number) => {
     await fetchRefs(git, deadline, `+refs/pull/${pull}/head:refs/pull/${pull}/head`);
   };
+  /**
+   * A clone whose objects cannot be read (a truncated pack, a corrupt file) is not mended by a
+   * fetch: git trusts the objects it has. A fresh clone is made beside it, as at the first start,
+   * and the folders are swapped by two renames: a crash between them leaves no clone, which the
+   * next start makes again. Pull-request heads are fetched again as their events arrive.
+   */
+  const repair = async () => {
+    removeLeftovers(gitdir);
+    const staging = `${gitdir}.tmp-${process.pid}`;
+    await cloneInto(staging, env, ref, branch, origin, deadline);
+    const damaged = `${gitdir}.tmp-damaged-${process.pid}`;
+    fs.renameSync(gitdir, damaged);
+    fs.renameSync(staging, gitdir);
+    fs.rmSync(damaged, { recursive: true, force: true });
+    writeCommitGraph(git, log);
+  };
   return {
     kind: "remote",
     gitdir,
@@ -182,5 +227,6 @@ export async function openRepository(config: Config, log: (line: string) => void
     branchPrefix: "refs/remotes/origin/",
     fetch,
     fetchPullRequest,
+    repair,
   };
 }

@@ -88,6 +88,8 @@ interface Worker {
   stoppedFor?: Error;
   /** Stopped for hanging, not for its job: the job is queued again. */
   hung?: boolean;
+  /** Sent SIGKILL, its exit not yet seen: it takes no more jobs. */
+  stopping?: boolean;
 }
 
 /**
@@ -178,7 +180,7 @@ export class WorkerPool {
    */
   private dispatch(): void {
     for (const worker of this.workers) {
-      if (!worker.ready || worker.job) continue;
+      if (!worker.ready || worker.job || worker.stopping) continue;
       const index = nextJob(this.queue, !worker.reserved);
       if (index >= 0) this.start(worker, this.queue.splice(index, 1)[0]!);
     }
@@ -214,7 +216,10 @@ export class WorkerPool {
     worker.job = job;
     job.sentAt = performance.now();
     worker.acknowledged = false;
-    worker.child.send({ id: job.id, name: job.name, input: job.input } satisfies JobRequest);
+    // A worker that died since its last message (its exit not yet seen) has closed its channel: the
+    // job was not at fault and goes to another worker. Without the callback the failed write is an
+    // 'error' event, which would end the server.
+    worker.child.send({ id: job.id, name: job.name, input: job.input } satisfies JobRequest, (error) => error && this.hang(worker));
     worker.acknowledgeTimer = setTimeout(() => !worker.acknowledged && this.hang(worker), Math.min(ACKNOWLEDGE_MS, job.timeoutMs));
     worker.timer = setTimeout(
       () => (isStopped(worker.child.pid) ? this.hang(worker) : this.stop(worker, new JobTimeoutError(job.name, job.timeoutMs))),
@@ -277,6 +282,7 @@ export class WorkerPool {
 
   private stop(worker: Worker, reason?: Error): void {
     worker.stoppedFor ??= reason;
+    worker.stopping = true;
     worker.child.kill("SIGKILL");
   }
 

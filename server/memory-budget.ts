@@ -5,46 +5,62 @@
  * they fit beside what the runtime needs anyway. Measured with `npm run bench:scale` on its
  * 50,000-commit repository (379 pages, ~90 KB of HTML each), Node 20, as RSS less what the caches
  * held. Compiles, generated pages, clean Markdown and search indexes run in worker processes
- * (server/workers/pool.ts), each a process of its own with its own bound (the last table).
+ * (server/workers/pool.ts), each a process of its own with its own bound (the last list).
  *
- * | Part | MB | What it is |
- * |---|---|---|
- * | Main thread | ~200 | Node, the app's code, React; V8's heap with its slack and garbage between collections (young generation 2 × 4 MB: `--max-semi-space-size=4`); the allocator's slack (`MALLOC_ARENA_MAX=2`) |
- * | Search index | ~16 | the live commit's (measured: 2,857 sections take 16 MB of heap, as SearchIndex.load now weighs it) |
- * | The caches below, all full | ~131 | |
- * | Total | ~347 | |
+ * - Main thread, ~200 MB: Node, the app's code, React; V8's heap with its slack and garbage between
+ *   collections (young generation 2 × 4 MB: `--max-semi-space-size=4`); the allocator's slack
+ *   (`MALLOC_ARENA_MAX=2`)
+ * - Search index, ~16 MB: the live commit's (measured: 2,857 sections take 16 MB of heap, as
+ *   SearchIndex.load now weighs it)
+ * - The caches below, all full, ~131 MB
+ * - Total, ~347 MB
  *
  * Measured against it at 50,000 commits (BENCHMARKS.md, Scale), the server process read 237, 365, 365
- * and 377 MB after its phases and the compile worker at most 164 MB. What the table counts as slack
+ * and 377 MB after its phases and the compile worker at most 164 MB. What the plan counts as slack
  * is mostly garbage: dead Buffers of rendered documents (external memory up to ~90 MB over the
  * rendered-page cache between full collections) and the main heap's garbage.
  *
- * | Cache | Budget | What it holds |
- * |---|---|---|
- * | liveRenderedPages | 40 MB | HTML of pages at the live commit as sent, and its compressed copies: the whole catalogue (~35 MB raw) |
- * | pinnedRenderedPages | 6 MB | the same for pages at `?commit=` and previews at `?ref=` (~60 pages) |
- * | compiled | 12 MB | compiled pages by content key: the live catalogue takes ~12 MB; a page is compiled again only to render it anew (a push, another origin), and a miss reads DATA_DIR/compiled, not the compiler |
- * | texts | 4 MB | blob texts by oid (page sources, snippets, schemas): the live catalogue's take 3.3 MB; a miss is one `git cat-file` read |
- * | generated | 4 MB | pages a generator made of a data file, per schema blob (1.2 MB for both live schemas) |
- * | contents | 32 MB | per content tree: file map, catalogue and sidebars, weighed as measured (server/engine.ts contentBytes: the embedded content's tree 0.35 MB of heap, 0.6 MB as weighed; a tree of 20,000 pages 22 MB). Snapshots keep their content only through this cache, so this is all the content that commits read at `?commit=` keep; the live commit's tree is held by the live site besides, while it is live |
- * | subtrees, treeEntries | 2 + 1 MB | the Git store's parsed trees under the content root |
- * | frontmatters | 8 MB | parsed frontmatter per page blob: a new commit's catalogue re-parses only the pages it changed while every page's fits (~400 B each) |
- * | pageKeys, histories, commits | 1 MB each | per page and per commit metadata |
- * | sidebarFiles, snapshots, expanded | 0.5 MB each | sidebar JSON per blob, commit → its commit info and content tree oid (never the content), `?commit=` abbreviations |
- * | markdownBodies | 4 MB | pages as clean Markdown (server/markdown), by content key: the live catalogue's take 3.1 MB; the live search index is built from them, then `.md` twins, diffs and `/llms-full.txt` read them |
- * | llmsFullTexts | 8 MB | `/llms-full.txt` per content tree and origin: one text at its 8 MB bound when it is Latin-1 (weighed as V8 holds it) |
- * | pinnedSearchIndexes | 4 MB | search indexes of `?commit=` searches (and the previous live one after a push), weighed as measured (SearchIndex.load): a small catalogue's; one of the embedded catalogue's size (~16 MB) is not kept, so each search at an old commit of it builds one, within SearchLimits |
- * | pageDiffs | 0.5 MB | page diffs by commit pair and page, and their refusals (a diff shown is at most ~130 KB: 64,000 characters) |
- * | recentChanges | 0.5 MB | pages of the `/changes` feed |
- * | refListings | 0.5 MB | the branches, tags and pull requests `?ref=` previews (server/refs/ref-tips.ts: at most 2,000 refs of ~100 B, two listings) |
+ * - liveRenderedPages, 40 MB: HTML of pages at the live commit as sent, and its compressed copies: the
+ *   whole catalogue (~35 MB raw)
+ * - pinnedRenderedPages, 6 MB: the same for pages at `?commit=` and previews at `?ref=` (~60 pages)
+ * - compiled, 12 MB: compiled pages by content key: the live catalogue takes ~12 MB; a page is compiled
+ *   again only to render it anew (a push, another origin), and a miss reads DATA_DIR/compiled, not the
+ *   compiler
+ * - texts, 4 MB: blob texts by oid (page sources, snippets, schemas): the live catalogue's take 3.3 MB; a
+ *   miss is one `git cat-file` read
+ * - generated, 4 MB: pages a generator made of a data file, per schema blob (1.2 MB for both live schemas)
+ * - contents, 32 MB: per content tree: file map, catalogue and sidebars, weighed as measured
+ *   (server/engine.ts contentBytes: the embedded content's tree 0.35 MB of heap, 0.6 MB as weighed; a tree
+ *   of 20,000 pages 22 MB). Snapshots keep their content only through this cache, so this is all the content
+ *   that commits read at `?commit=` keep; the live commit's tree is held by the live site besides, while it
+ *   is live
+ * - subtrees, treeEntries, 2 + 1 MB: the Git store's parsed trees under the content root
+ * - frontmatters, 8 MB: parsed frontmatter per page blob: a new commit's catalogue re-parses only the
+ *   pages it changed while every page's fits (~400 B each)
+ * - pageKeys, histories, commits, 1 MB each: per page and per commit metadata
+ * - sidebarFiles, snapshots, expanded, 0.5 MB each: sidebar JSON per blob, commit → its commit info and
+ *   content tree oid (never the content), `?commit=` abbreviations
+ * - markdownBodies, 4 MB: pages as clean Markdown (server/markdown), by content key: the live catalogue's
+ *   take 3.1 MB; the live search index is built from them, then `.md` twins, diffs and `/llms-full.txt` read
+ *   them
+ * - llmsFullTexts, 8 MB: `/llms-full.txt` per content tree and origin: one text at its 8 MB bound when it
+ *   is Latin-1 (weighed as V8 holds it)
+ * - pinnedSearchIndexes, 4 MB: search indexes of `?commit=` searches (and the previous live one after a
+ *   push), weighed as measured (SearchIndex.load): a small catalogue's; one of the embedded catalogue's size
+ *   (~16 MB) is not kept, so each search at an old commit of it builds one, within SearchLimits
+ * - pageDiffs, 0.5 MB: page diffs by commit pair and page, and their refusals (a diff shown is at most
+ *   ~130 KB: 64,000 characters)
+ * - recentChanges, 0.5 MB: pages of the `/changes` feed
+ * - refListings, 0.5 MB: the branches, tags and pull requests `?ref=` previews (server/refs/ref-tips.ts:
+ *   at most 2,000 refs of ~100 B, two listings)
  *
  * A worker process (server/workers/pool.ts), one per core but one, and one more for publishing only
  * while previews hold all the others:
  *
- * | Part | MB | What it is |
- * |---|---|---|
- * | V8 heap | ≤ 160 | Shiki's grammars and compiled regular expressions, remark/rehype, a job's garbage; the old generation is limited to 160 MB (the whole catalogue's search index is built in one job and needs 96–128 MB), the young to 2 × 4 MB |
- * | Node and the allocator | ~60 | |
+ * - V8 heap, ≤ 160 MB: Shiki's grammars and compiled regular expressions, remark/rehype, a job's garbage;
+ *   the old generation is limited to 160 MB (the whole catalogue's search index is built in one job and
+ *   needs 96–128 MB), the young to 2 × 4 MB
+ * - Node and the allocator, ~60 MB
  *
  * A cache smaller than what readers rotate through misses every time, so the live pages get the
  * largest share and old commits compete among themselves. Everything not listed is bounded by
@@ -77,7 +93,7 @@ export const CACHE_BUDGETS = {
   refListings: 0.5 * MB,
 } as const;
 
-/** What the server process needs besides its caches (see the table above), MB. */
+/** What the server process needs besides its caches (see the plan above), MB. */
 export const RUNTIME_MB = { mainThread: 200, liveSearchIndex: 16 } as const;
 
 /** A worker process: its heap limit (server/workers/pool.ts) and what Node needs beside it, MB. */

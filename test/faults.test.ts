@@ -271,7 +271,7 @@ describe("faults lose nothing", () => {
     expect((await site.get("/guides/third")).status).toBe(404);
   });
 
-  it("a truncated pack in the clone: the last readable commit is served and /api/status names the damage; the clone repairs itself and the next push goes live", async () => {
+  it("a truncated pack: the last readable commit is served, /api/status names the damage, the clone repairs itself, a push goes live", async () => {
     const { remote, work } = await remoteWithContent();
     const dataDir = tempDir("sui-docs-data-");
     const env = { CONTENT_REPO: remote.url(), POLL_INTERVAL: "0", WEBHOOK_SECRET: "remote-test-secret", DATA_DIR: dataDir };

@@ -79,7 +79,8 @@ export function sampleContent(): Record<string, string> {
     ...page(
       "guides/first",
       "First Guide",
-      "import Hello from '@site/snippets/hello.mdx';\n\n## Install\n\n<Hello />\n\n```move title=\"sources/a.move\"\nmodule a::b {}\n```\n\n:::tip\nA tip.\n:::",
+      "import Hello from '@site/snippets/hello.mdx';\n\n## Install\n\n<Hello />\n\n" +
+        '```move title="sources/a.move"\nmodule a::b {}\n```\n\n:::tip\nA tip.\n:::',
       { sidebar: "guidesSidebar" },
     ),
     ...page("guides/second", "Second Guide", "## Next\n\n| a | b |\n|---|---|\n| 1 | 2 |", {

@@ -171,8 +171,9 @@ describe("a replica's edge: the commit it names, readiness, a graceful stop (sta
     const live = await get("/guides/second");
     expect(live.body).toContain("Pushed while the remote holds fetches.");
     expect(live.headers["x-docs-commit"]).toBe(after);
-    // A pinned page names the commit it pins, not the live one.
-    expect((await get(`/guides/second?commit=${before}`)).headers["x-docs-commit"]).toBe(before);
+    // Pinned answers name the commit they pin, not the live one.
+    for (const target of [`/guides/second?commit=${before}`, `/api/catalogue?commit=${before}`, `/guides/second.md?commit=${before}`])
+      expect([target, (await get(target)).headers["x-docs-commit"]]).toEqual([target, before]);
   }, 90_000);
 
   it("on SIGTERM fails readiness, finishes the requests under way, closes idle connections, then exits", async () => {

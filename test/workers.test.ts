@@ -136,7 +136,7 @@ describe("compiling in worker processes", () => {
 });
 
 describe("shutting down", () => {
-  it("stops on SIGTERM within 10 s while pages are compiling", async () => {
+  it("stops on SIGTERM within 10 s while pages are compiling, the drain bounded at 2 s", async () => {
     // 48 pages of long highlighted code, most of a second each: compiling them all takes longer
     // than the bound (18 s for 24 at load 11), so a shutdown that waited for the queue would fail.
     // (Not the embedded content: its live search index alone costs a server start 15 s of CPU.)
@@ -145,7 +145,8 @@ describe("shutting down", () => {
     const work = WorkingCopy.init().write(sampleContent());
     for (let i = 0; i < 48; i++) work.write(page(`guides/code-${i}`, `Code ${i}`, code(i).join("\n\n")));
     work.commit("Pages of long code");
-    const server = await startServer({ CONTENT_REPO: work.dir });
+    // A stop finishes what is under way for at most SHUTDOWN_DRAIN_MS (http/drain.ts), then ends the compiles left.
+    const server = await startServer({ CONTENT_REPO: work.dir, SHUTDOWN_DRAIN_MS: "2000" });
     // Cold pages, several per worker: compiles are running and queued when the signal comes.
     const requests = Array.from({ length: 48 }, (_, i) =>
       fetch(`${server.url}/guides/code-${i}`)

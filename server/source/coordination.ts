@@ -12,7 +12,7 @@ import type { FetchScope } from "./repository";
 export type Role = "leader" | "follower";
 
 /** What the leader tells the followers, each time a check or fetch settles. */
-export type LeaderStatus = Pick<LiveStatus, "commit" | "lastFetch" | "lastError">;
+export type LeaderStatus = Pick<LiveStatus, "commit" | "catchingUp" | "lastFetch" | "lastError">;
 
 /** Messages between the server processes and the primary, which passes them on. */
 export type CoordinationMessage =

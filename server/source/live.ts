@@ -9,8 +9,19 @@ import type { LastGoodCommit } from "./last-good";
 import type { PublishError, RefusedCommits } from "./refused";
 import type { FetchScope, Repository } from "./repository";
 
+/**
+ * Why a site knows it may not serve its branch's current commit yet, and since when (an ISO date):
+ * "start" until the first fetch (or check of a local branch) after start has settled, "push" while
+ * the fetch a webhook asked for runs. Readiness (/readyz) reads it.
+ */
+export interface CatchingUp {
+  reason: "start" | "push";
+  since: string;
+}
+
 export interface LiveStatus {
   commit: string;
+  catchingUp?: CatchingUp;
   date: string;
   subject: string;
   lastFetch?: string;
@@ -39,6 +50,8 @@ export interface LiveOptions {
   log?: (line: string) => void;
   /** Called with each snapshot that goes live, the first included, e.g. to warm caches for it. */
   onLive?: (snapshot: Snapshot) => void;
+  /** Called with each new commit this process publishes after its checks (not the first, not a followed one): e.g. to purge shared caches. */
+  onPublish?: (snapshot: Snapshot) => void;
   /** Where the live commit is recorded, so a restart can fall back to it. */
   lastGood?: LastGoodCommit;
   /** Where commits that fail the checks are recorded, so `?commit=` can refuse them in every process. */
@@ -49,7 +62,7 @@ export interface LiveOptions {
    * them there). Nothing is recorded: the process followed keeps the record.
    */
   follow?: () => string | undefined;
-  /** Called whenever a check or fetch has settled, e.g. to pass status() on to followers. */
+  /** Called whenever a check or fetch has settled or a fetch for a push began, e.g. to pass status() on to followers. */
   onSettled?: () => void;
 }
 
@@ -83,6 +96,7 @@ export class LiveSite {
   private fetchAgain?: FetchScope;
   private failures = 0;
   private repair?: RepairStatus;
+  private catchingUp?: CatchingUp;
   private refTimer?: NodeJS.Timeout;
   private pollTimer?: NodeJS.Timeout;
   private readonly log: (line: string) => void;
@@ -124,6 +138,7 @@ export class LiveSite {
       // Damage found by readers (a page in a truncated pack) is repaired by the next fetch, started now.
       this.engine.store.onDamage(() => void this.fetch());
     }
+    this.catchingUp = { reason: "start", since: new Date().toISOString() };
     if (this.repository.fetch) {
       // A clone's tracking ref moves only when fetch() runs, and fetch() checks afterwards.
       // Fetch once at start too: a clone kept in DATA_DIR misses what was pushed while we were down.
@@ -194,6 +209,7 @@ export class LiveSite {
       commit: commit.oid,
       date: new Date(commit.timestamp * 1000).toISOString(),
       subject: commit.subject,
+      ...(this.catchingUp ? { catchingUp: this.catchingUp } : {}),
       ...(this.lastFetch ? { lastFetch: this.lastFetch.toISOString() } : {}),
       ...(this.lastError ? { lastError: this.lastError } : {}),
       ...(this.engine.store.damage().length ? { damaged: this.engine.store.damage() } : {}),
@@ -208,6 +224,8 @@ export class LiveSite {
       .catch((error: Error) => void this.fail(this.live.commit.oid, this.repository.ref, `cannot publish: ${error.message.split("\n")[0]}`))
       .finally(() => {
         this.checking = undefined;
+        // A local branch is read, not fetched: a settled check has seen it.
+        if (!this.repository.fetch) this.catchingUp = undefined;
         this.options.onSettled?.();
       });
     return this.checking;
@@ -234,6 +252,7 @@ export class LiveSite {
     this.rejected = undefined;
     this.lastError = undefined;
     this.log(`live: ${oid.slice(0, 7)} (${this.live.commit.subject}), checked in ${Math.round(performance.now() - checkStart)} ms`);
+    this.options.onPublish?.(this.live);
   }
 
   private async followLeader(follow: () => string | undefined): Promise<void> {
@@ -274,9 +293,14 @@ export class LiveSite {
   /**
    * Fetches from the remote (every branch and tag, or only the served branch), then publishes. A
    * call while a fetch runs schedules exactly one more fetch after it, of everything any of those
-   * calls asked for, however many calls arrive: webhooks in a burst cost at most two fetches.
+   * calls asked for, however many calls arrive: webhooks in a burst cost at most two fetches. A
+   * `push` (a webhook announced one) counts as catching up until the fetches settle; a poll does not.
    */
-  fetch(scope: FetchScope = "all"): Promise<void> {
+  fetch(scope: FetchScope = "all", reason?: "push"): Promise<void> {
+    if (reason && !this.catchingUp) {
+      this.catchingUp = { reason, since: new Date().toISOString() };
+      this.options.onSettled?.();
+    }
     if (!this.repository.fetch) return this.check();
     if (this.fetching) {
       this.fetchAgain = this.fetchAgain === "all" ? "all" : scope;
@@ -314,6 +338,8 @@ export class LiveSite {
       } while (next);
     })().finally(() => {
       this.fetching = undefined;
+      // Settled, published or not: a failed fetch leaves the last live commit as the best there is.
+      this.catchingUp = undefined;
       this.options.onSettled?.();
     });
     return this.fetching;

@@ -22,6 +22,7 @@ import { SEARCH_LIMITS, SearchService, type SearchRequest, type SearchResults, t
 import { MarkdownService } from "./markdown/service";
 import { staticFile, type StaticFile } from "./content/static-files";
 import { memoryStatus, type MemoryStatus } from "./memory";
+import { deliveryRelay } from "./peers";
 import { WebhookReceiver, type WebhookAnswer, type WebhookDelivery } from "./webhook";
 import { PageDiffs, type PageDiff } from "./diff/page-diff";
 import { RecentChanges, type ChangesPage } from "./changes/recent-changes";
@@ -71,7 +72,7 @@ export {
 } from "./rendered-pages";
 export type { VersionRecord } from "./content/version";
 export type { StaticFile } from "./content/static-files";
-export type { WebhookAnswer, WebhookDelivery } from "./webhook";
+export { RELAYED_HEADER, type WebhookAnswer, type WebhookDelivery } from "./webhook";
 export {
   parseSearchRequest,
   searchWords,
@@ -259,10 +260,12 @@ export async function startContentService(
     .catch((error: Error) => print(`history index: not built yet (${error.message.split("\n")[0]})`))
     .finally(() => coordination.ready());
   const fetch = following ? () => coordination.requestFetch() : () => void live.fetch();
+  const relay = deliveryRelay(config.peers, print);
   const webhooks = config.webhookSecret
     ? new WebhookReceiver(config.webhookSecret, config.branch, {
         onPush: fetch,
         onPullRequest: following ? (pull) => coordination.requestFetch(pull) : fetchPull,
+        relay: relay && ((delivery) => relay.relay(delivery)),
       })
     : undefined;
   const refTips = new RefTips(repository.git, repository.branchPrefix);

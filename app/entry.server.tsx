@@ -2,7 +2,7 @@ import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
-import { documentPolicy, keepRenderedPage } from "../server/index";
+import { COMMIT_HEADER, documentPolicy, keepRenderedPage } from "../server/index";
 import { publicOrigin } from "~/lib/origin.server";
 import { tailIntoBody } from "~/lib/document-tail.server";
 
@@ -30,6 +30,8 @@ export default async function handleRequest(
   if (page) {
     etag = etagOf(page.commit, context.manifest.version, url.pathname + url.search);
     headers.set("ETag", etag);
+    // Part of the page as kept, so the fronts' replays name the commit too.
+    headers.set(COMMIT_HEADER, page.commit);
     // The Markdown twin of a page (/page.md) is its clean Markdown (server/markdown), not an HTML document.
     if (page.markdown !== undefined) {
       if (request.headers.get("If-None-Match") === etag) return new Response(null, { status: 304, headers });

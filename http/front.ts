@@ -10,10 +10,12 @@ import http from "node:http";
 import { readConfig } from "../server/config";
 import { keepRenderedPage, type CommitsNow } from "../server/rendered-pages";
 import { publicOriginOf } from "../server/public-origin";
-import { isCoordinationMessage } from "../server/source/coordination";
+import { isCoordinationMessage, type LeaderStatus } from "../server/source/coordination";
 import { accessLogEnabled, logAccess } from "./access-log";
+import { Drain, drainMsOrExit } from "./drain";
 import { isFrontMessage, type FrontMessage } from "./front-messages";
 import { refusal, refuse } from "./refuse";
+import { answerReadiness, isReadinessRequest } from "./readiness";
 import { pageReplayer, replayed } from "./replay";
 import { applySecurityHeaders, securityHeaders } from "./security-headers";
 import { upstreamProxy, type Upstreams } from "./upstream";
@@ -26,6 +28,8 @@ let replay: ReturnType<typeof pageReplayer> | undefined;
 let build: string | undefined;
 /** Until the leader's first status, no page is live here and every request goes on. */
 const now: CommitsNow = { live: "", ref: () => undefined };
+/** The leader's last status: the live commit and whether it is catching up, for /readyz. */
+let leader: LeaderStatus | undefined;
 
 const answer = (res: http.ServerResponse, status: number, message: string) => {
   applySecurityHeaders(res, SECURITY_HEADERS);
@@ -55,12 +59,23 @@ function receive(message: FrontMessage): void {
 
 process.on("message", (message: unknown) => {
   if (isFrontMessage(message)) receive(message);
-  else if (isCoordinationMessage(message) && message.kind === "sui-docs:status") now.live = message.status.commit;
+  else if (isCoordinationMessage(message) && message.kind === "sui-docs:status") {
+    leader = message.status;
+    now.live = message.status.commit;
+  }
 });
 
 const server = http.createServer((req, res) => {
   const start = accessLogEnabled ? performance.now() : 0;
+  drain.track(res);
   const reason = refusal(req);
+  // Answered here, not by a server process: the front knows the leader's state, and stops first.
+  if (!reason && isReadinessRequest(req)) {
+    if (accessLogEnabled) logAccess(req, res, start);
+    applySecurityHeaders(res, SECURITY_HEADERS);
+    const facts = { commit: leader?.commit, catchingUp: leader?.catchingUp, upstreams: upstreams.ports.length, draining: drain.draining };
+    return answerReadiness(res, facts, req.method === "HEAD");
+  }
   if (!reason && replay && replayed(replay, req, res, start)) return;
   if (reason) {
     if (accessLogEnabled) logAccess(req, res, start);
@@ -73,4 +88,9 @@ const server = http.createServer((req, res) => {
 server.headersTimeout = 20_000;
 server.requestTimeout = 30_000;
 server.listen(Number(process.env.PORT || 3000), process.env.HOST);
-process.once("SIGTERM", () => server.close(() => process.exit(0)));
+// The primary stops the fronts first (SIGTERM) and the server processes once they have exited.
+const drain = new Drain(server, drainMsOrExit(), (timedOut) => {
+  if (timedOut) console.error("sui-docs: requests were still under way when the shutdown drain ended (SHUTDOWN_DRAIN_MS)");
+  process.exit(0);
+});
+for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => drain.begin());

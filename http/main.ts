@@ -13,11 +13,23 @@ import { broadcastDevReady, installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { accessLogEnabled, logAccess } from "./access-log";
+import { Drain, drainMsOrExit } from "./drain";
 import { beatToPrimary } from "./liveness";
 import { BEHIND_FRONT_VARIABLE, CLIENT_ADDRESS_HEADER, isFrontMessage, type FrontMessage } from "./front-messages";
 import { refusal, refuse } from "./refuse";
+import { answerReadiness, isReadinessRequest } from "./readiness";
 import { pageReplayer, replayed } from "./replay";
-import { closeWorkers, keptPages, onPageKept, publicOriginOf, processContentService, type CommitsNow } from "../server/index";
+import {
+  closeWorkers,
+  keptPages,
+  onPageKept,
+  publicOriginOf,
+  processContentService,
+  readingCommit,
+  type CommitsNow,
+  type ResponseCommit,
+} from "../server/index";
+import { nameCommit } from "./commit-header";
 import { applySecurityHeaders, securityHeaders } from "./security-headers";
 
 installGlobals({ nativeFetch: build.future.v3_singleFetch });
@@ -62,14 +74,19 @@ if (behindFront) {
 
 const server = http.createServer((req, res) => {
   const start = accessLogEnabled ? performance.now() : 0;
+  drain.track(res);
   const reason = refusal(req);
   // A page rendered before is answered with a head written once for it (security headers
   // included): the warm path does no more per request than finding the page and its coding.
   if (!reason && replayed(replayRenderedPage, req, res, start)) return;
   if (accessLogEnabled) logAccess(req, res, start);
   applySecurityHeaders(res, SECURITY_HEADERS);
+  if (!reason && isReadinessRequest(req))
+    return answerReadiness(res, { ...content.readiness(), draining: drain.draining }, req.method === "HEAD");
+  const read: ResponseCommit = {};
+  nameCommit(res, read, now.live);
   if (reason) refuse(res, reason);
-  else app(req, res);
+  else readingCommit(read, () => app(req, res));
 });
 // A client gets 20 s to send its request head and 30 s for the whole request, body included.
 server.headersTimeout = 20_000;
@@ -89,6 +106,11 @@ if (behindFront) {
     if (build.mode === "development") void broadcastDevReady(build);
   });
 }
-// Stopping the workers ends compiles in progress at once, so their requests answer and close() returns.
-for (const signal of ["SIGTERM", "SIGINT"] as const)
-  process.once(signal, () => void closeWorkers().finally(() => server.close(() => process.exit(0))));
+// On SIGTERM (from the primary, once the fronts have stopped, or from an orchestrator) the process
+// fails readiness and finishes what it serves (drain.ts). Then stopping the workers ends what they
+// still compile: past the drain's deadline, that lets the requests left answer before the exit.
+const drain = new Drain(server, drainMsOrExit(), (timedOut) => {
+  if (timedOut) console.error("sui-docs: requests were still under way when the shutdown drain ended (SHUTDOWN_DRAIN_MS)");
+  void closeWorkers().finally(() => process.exit(0));
+});
+for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => drain.begin());

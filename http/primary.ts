@@ -15,6 +15,8 @@ export interface PrimaryOptions {
   fronts: number;
   /** The front module (build/front.js). */
   frontEntry: string;
+  /** How long the processes may finish what they serve once stopped (SHUTDOWN_DRAIN_MS, http/drain.ts). */
+  drainMs: number;
 }
 
 /** Wait before a replacement starts, so a server process that keeps crashing cannot spin. */
@@ -32,7 +34,7 @@ const RESTART_DELAY_MS = 1_000;
  * With fronts (front.ts), they take the port instead, and each server process listens on a loopback
  * port of its own that this process tells the fronts, with the pages the server processes keep.
  */
-export function runPrimary({ processes, entry, compileWorkers, fronts: frontCount, frontEntry }: PrimaryOptions): void {
+export function runPrimary({ processes, entry, compileWorkers, fronts: frontCount, frontEntry, drainMs }: PrimaryOptions): void {
   const running = new Set<Worker>();
   const followers = new Set<Worker>();
   const fronts = new Set<Worker>();
@@ -47,6 +49,8 @@ export function runPrimary({ processes, entry, compileWorkers, fronts: frontCoun
   /** Whether any process has listened: until then a process that ends means the site cannot start. */
   let serving = false;
   let stopping = false;
+  /** Stopping gracefully (SIGTERM): the fronts drain first, then the server processes. */
+  let draining = false;
 
   const upstreamsMessage = (): FrontMessage => ({ kind: "sui-docs:upstreams", ports: [...upstreams.values()], build });
   const toFronts = (message: CoordinationMessage | FrontMessage) => {
@@ -102,13 +106,15 @@ export function runPrimary({ processes, entry, compileWorkers, fronts: frontCoun
       if (leader === worker) leader = undefined;
       if (stopping) {
         if (!running.size) process.exit();
+        // The fronts have finished what they passed on: the server processes have nothing left to answer.
+        else if (draining && role === "front" && !fronts.size) stopServers();
         return;
       }
       if (!serving) return stopAll(code ?? 1);
       console.error(
         `sui-docs: the ${role} server process ${worker.process.pid} ended (${signal ?? `exit code ${code}`}); starting another`,
       );
-      setTimeout(() => fork(role), RESTART_DELAY_MS).unref();
+      setTimeout(() => stopping || fork(role), RESTART_DELAY_MS).unref();
     });
   };
 
@@ -147,6 +153,29 @@ export function runPrimary({ processes, entry, compileWorkers, fronts: frontCoun
     for (const worker of running) worker.process.kill("SIGTERM");
   };
 
+  const stopServers = (): void => {
+    for (const worker of running) if (!fronts.has(worker)) worker.process.kill("SIGTERM");
+  };
+
+  /**
+   * A graceful stop (SIGTERM, SIGINT): each process fails readiness and finishes what it serves
+   * (drain.ts), the fronts first, since what they answer may come from a server process; without
+   * fronts the server processes drain themselves. Past the drain's deadline and a little more,
+   * what is left is killed.
+   */
+  const drainAll = (): void => {
+    if (stopping) return;
+    stopping = draining = true;
+    if (!running.size) process.exit();
+    setTimeout(() => {
+      console.error(`sui-docs: processes still running ${drainMs / 1000} s after the stop began; killing them`);
+      for (const worker of running) worker.process.kill("SIGKILL");
+      process.exit();
+    }, drainMs + 5_000);
+    if (fronts.size) for (const front of fronts) front.process.kill("SIGTERM");
+    else stopServers();
+  };
+
   const killSilent = (): void => {
     if (stopping) return;
     for (const [worker, beat] of beats) {
@@ -161,7 +190,7 @@ export function runPrimary({ processes, entry, compileWorkers, fronts: frontCoun
   };
   setInterval(killSilent, BEAT_MS).unref();
 
-  for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => stopAll(0));
+  for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, drainAll);
   console.log(
     `sui-docs: ${processes} server processes (WEB_CONCURRENCY), ${compileWorkers} compile worker${compileWorkers === 1 ? "" : "s"} each` +
       (frontCount > 0 ? `, behind ${frontCount} front process${frontCount === 1 ? "" : "es"} (FRONT_PROCESSES)` : ""),

@@ -5,6 +5,7 @@
  */
 import { fileURLToPath } from "node:url";
 import { compileWorkersPerProcess, defaultServerProcesses, frontProcesses, serverProcesses } from "./concurrency";
+import { shutdownDrainMs } from "./drain";
 import { runPrimary } from "./primary";
 
 const server = new URL("./index.js", import.meta.url);
@@ -19,6 +20,7 @@ function orExit<T extends object>(parsed: T | { error: string }): T {
 
 const { fronts } = orExit(frontProcesses(process.env.FRONT_PROCESSES));
 const { processes } = orExit(serverProcesses(process.env.WEB_CONCURRENCY, defaultServerProcesses(fronts)));
+const { ms: drainMs } = orExit(shutdownDrainMs(process.env.SHUTDOWN_DRAIN_MS));
 if (processes === 1 && fronts === 0) await import(server.href);
 else
   runPrimary({
@@ -27,4 +29,5 @@ else
     compileWorkers: compileWorkersPerProcess(processes),
     fronts,
     frontEntry: fileURLToPath(new URL("./front.js", import.meta.url)),
+    drainMs,
   });

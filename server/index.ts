@@ -9,7 +9,7 @@ import { readConfig, type Config } from "./config";
 import { ContentEngine, type Snapshot } from "./engine";
 import { GitStore, type CommitInfo } from "./git/store";
 import { openRepository } from "./source/repository";
-import { LiveSite, type LiveStatus } from "./source/live";
+import { LiveSite, type CatchingUp, type LiveStatus } from "./source/live";
 import { LastGoodCommit } from "./source/last-good";
 import { RefusedCommits } from "./source/refused";
 import { processCoordination, type Coordination, type LeaderStatus, type Role } from "./source/coordination";
@@ -52,12 +52,13 @@ export type { Snapshot } from "./engine";
 export type { CommitInfo, Damage } from "./git/store";
 export type { TocEntry, CompiledPage } from "./mdx/compile";
 export { mapUrls as mapBodyUrls } from "./mdx/html-text";
-export type { LiveStatus } from "./source/live";
+export type { CatchingUp, LiveStatus } from "./source/live";
 export type { MemoryStatus } from "./memory";
 export { closeWorkers } from "./workers/pool";
 export { CACHE_BUDGETS } from "./memory-budget";
 export { publicOriginOf } from "./public-origin";
 export { documentPolicy, RESOURCE_POLICY } from "./content-security-policy";
+export { COMMIT_HEADER, noteResponseCommit, readingCommit, type ResponseCommit } from "./response-commit";
 export {
   findRenderedPage,
   keepRenderedPage,
@@ -160,6 +161,8 @@ export interface ContentService {
   version(snapshot?: Snapshot): Promise<VersionRecord>;
   /** The live commit, the last fetch and the last publishing error. */
   status(): ServiceStatus;
+  /** The live commit, and whether a fetch the site knows of may move it (the leader's, in a follower): for /readyz. */
+  readiness(): { commit: string; catchingUp?: CatchingUp };
   /** A GitHub webhook delivery: verified, then answered; a push to the served branch schedules a fetch. */
   receiveWebhook(delivery: WebhookDelivery): WebhookAnswer;
   /** The repository path of a content file (CONTENT_ROOT prefixed), e.g. for "Edit this page". */
@@ -179,8 +182,8 @@ export interface ContentService {
 /** Passes the leader's status on when it has changed (checks settle every 250 ms, mostly with nothing new). */
 function announcer(coordination: Coordination): (status: LiveStatus) => void {
   let last = "";
-  return ({ commit, lastFetch, lastError }) => {
-    const status: LeaderStatus = { commit, lastFetch, lastError };
+  return ({ commit, catchingUp, lastFetch, lastError }) => {
+    const status: LeaderStatus = { commit, catchingUp, lastFetch, lastError };
     const json = JSON.stringify(status);
     if (json !== last) coordination.announce(status);
     last = json;
@@ -251,7 +254,7 @@ export async function startContentService(
     void repository
       .fetchPullRequest?.(pull)
       .catch((error: Error) => print(`pull request ${pull} not fetched: ${error.message.split("\n")[0]}`));
-  coordination.onFetchRequest((pull) => (pull ? fetchPull(pull) : void live.fetch()));
+  coordination.onFetchRequest((pull) => (pull ? fetchPull(pull) : void live.fetch("push")));
   await live.start();
   // Built (or loaded and extended) beside serving, so the first history request rarely waits for it;
   // followers start once it is written, so they load it rather than build it again.
@@ -259,7 +262,7 @@ export async function startContentService(
     .update()
     .catch((error: Error) => print(`history index: not built yet (${error.message.split("\n")[0]})`))
     .finally(() => coordination.ready());
-  const fetch = following ? () => coordination.requestFetch() : () => void live.fetch();
+  const fetch = following ? () => coordination.requestFetch() : () => void live.fetch("push");
   const relay = deliveryRelay(config.peers, print);
   const webhooks = config.webhookSecret
     ? new WebhookReceiver(config.webhookSecret, config.branch, {
@@ -333,6 +336,10 @@ export async function startContentService(
       if (!oid) throw new NotFoundError("site/version.json is missing from the content repository", "file");
       return parseVersionRecord(await engine.text(oid));
     },
+    readiness: () => ({
+      commit: live.snapshot.commit.oid,
+      catchingUp: following ? leader?.catchingUp : live.status().catchingUp,
+    }),
     status: () => ({
       ...live.status(),
       // A follower reports the leader's fetches and publishing errors: those happen there.

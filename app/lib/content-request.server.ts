@@ -1,4 +1,4 @@
-import { BadRequestError, RefusedCommitError, type RefTip, type Snapshot } from "../../server/index";
+import { BadRequestError, noteResponseCommit, RefusedCommitError, type RefTip, type Snapshot } from "../../server/index";
 import { content } from "~/content.server";
 import { redirectToCanonical } from "./canonical-url.server";
 import { requestedRevision, type PinnedRevision } from "./commit";
@@ -42,5 +42,7 @@ export async function contentRequest(request: Request, known: readonly string[] 
     return { snapshot, pinned: { param: "commit", value: snapshot.commit.oid } };
   };
   const { snapshot, pinned, ref } = await at();
+  // The answer names the commit it was read at (X-Docs-Commit).
+  noteResponseCommit(snapshot.commit.oid);
   return { url, snapshot, pinned, ref, redirectToCanonical: () => redirectToCanonical(url, known, pinned) };
 }

@@ -11,7 +11,7 @@ import type { LiveStatus } from "./live";
 export type Role = "leader" | "follower";
 
 /** What the leader tells the followers, each time a check or fetch settles. */
-export type LeaderStatus = Pick<LiveStatus, "commit" | "lastFetch" | "lastError">;
+export type LeaderStatus = Pick<LiveStatus, "commit" | "catchingUp" | "lastFetch" | "lastError">;
 
 /** Messages between the server processes and the primary, which passes them on. */
 export type CoordinationMessage =

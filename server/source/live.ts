@@ -14,8 +14,19 @@ export interface PublishError {
   at: string;
 }
 
+/**
+ * Why a site knows it may not serve its branch's current commit yet, and since when (an ISO date):
+ * "start" until the first fetch (or check of a local branch) after start has settled, "push" while
+ * the fetch a webhook asked for runs. Readiness (/readyz) reads it.
+ */
+export interface CatchingUp {
+  reason: "start" | "push";
+  since: string;
+}
+
 export interface LiveStatus {
   commit: string;
+  catchingUp?: CatchingUp;
   date: string;
   subject: string;
   lastFetch?: string;
@@ -42,7 +53,7 @@ export interface LiveOptions {
    * them there). Nothing is recorded: the process followed keeps the record.
    */
   follow?: () => string | undefined;
-  /** Called whenever a check or fetch has settled, e.g. to pass status() on to followers. */
+  /** Called whenever a check or fetch has settled or a fetch for a push began, e.g. to pass status() on to followers. */
   onSettled?: () => void;
 }
 
@@ -72,6 +83,7 @@ export class LiveSite {
   private fetching?: Promise<void>;
   private fetchAgain = false;
   private failures = 0;
+  private catchingUp?: CatchingUp;
   private refTimer?: NodeJS.Timeout;
   private pollTimer?: NodeJS.Timeout;
   private readonly log: (line: string) => void;
@@ -116,6 +128,7 @@ export class LiveSite {
     if (head === undefined) this.log(`cannot read ${this.repository.ref}: ${headError}; serving the last live commit`);
     this.goLive(live);
     this.log(`serving ${this.repository.origin} at ${this.live.commit.oid.slice(0, 7)} (${this.live.commit.subject})`);
+    this.catchingUp = { reason: "start", since: new Date().toISOString() };
     if (this.repository.fetch) {
       // A clone's tracking ref moves only when fetch() runs, and fetch() checks afterwards.
       // Fetch once at start too: a clone kept in DATA_DIR misses what was pushed while we were down.
@@ -157,6 +170,7 @@ export class LiveSite {
       commit: commit.oid,
       date: new Date(commit.timestamp * 1000).toISOString(),
       subject: commit.subject,
+      ...(this.catchingUp ? { catchingUp: this.catchingUp } : {}),
       ...(this.lastFetch ? { lastFetch: this.lastFetch.toISOString() } : {}),
       ...(this.lastError ? { lastError: this.lastError } : {}),
       ...(this.engine.store.damage().length ? { damaged: this.engine.store.damage() } : {}),
@@ -170,6 +184,8 @@ export class LiveSite {
       .catch((error: Error) => void this.fail(this.live.commit.oid, this.repository.ref, `cannot publish: ${error.message.split("\n")[0]}`))
       .finally(() => {
         this.checking = undefined;
+        // A local branch is read, not fetched: a settled check has seen it.
+        if (!this.repository.fetch) this.catchingUp = undefined;
         this.options.onSettled?.();
       });
     return this.checking;
@@ -234,9 +250,14 @@ export class LiveSite {
 
   /**
    * Fetches from the remote, then publishes. A call while a fetch runs schedules exactly one more
-   * fetch after it, however many calls arrive: webhooks in a burst cost at most two fetches.
+   * fetch after it, however many calls arrive: webhooks in a burst cost at most two fetches. A
+   * `push` (a webhook announced one) counts as catching up until the fetches settle; a poll does not.
    */
-  fetch(): Promise<void> {
+  fetch(reason?: "push"): Promise<void> {
+    if (reason && !this.catchingUp) {
+      this.catchingUp = { reason, since: new Date().toISOString() };
+      this.options.onSettled?.();
+    }
     if (!this.repository.fetch) return this.check();
     if (this.fetching) {
       this.fetchAgain = true;
@@ -264,6 +285,8 @@ export class LiveSite {
       } while (this.fetchAgain);
     })().finally(() => {
       this.fetching = undefined;
+      // Settled, published or not: a failed fetch leaves the last live commit as the best there is.
+      this.catchingUp = undefined;
       this.options.onSettled?.();
     });
     return this.fetching;

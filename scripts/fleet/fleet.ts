@@ -22,6 +22,8 @@ export interface FleetOptions {
   /** The environment the replicas start from (CONTENT_REPO, WEBHOOK_SECRET, POLL_INTERVAL…). */
   env: NodeJS.ProcessEnv;
   log: (line: string) => void;
+  /** Where the replicas' own output goes, a line at a time (`replica-1 | …`). */
+  replicaLog?: (line: string) => void;
 }
 
 /**
@@ -51,7 +53,10 @@ export class Fleet {
     const ports = Array.from({ length: options.replicas }, (_, i) => options.port + 2 + i);
     const peers = ports.map((port) => `http://127.0.0.1:${port}`).join(",");
     this.replicas = ports.map((port, i) => new Replica(`replica-${i + 1}`, port, this.replicaEnv(peers)));
-    for (const replica of this.replicas) replica.onLost = (lost, how) => this.replace(lost, how);
+    for (const replica of this.replicas) {
+      replica.onLost = (lost, how) => this.replace(lost, how);
+      replica.onOutput = (line) => options.replicaLog?.(line);
+    }
   }
 
   get cacheUrl(): string {
@@ -70,6 +75,8 @@ export class Fleet {
       ...this.replicas.map((replica): [string, string] => [replica.name, replica.url]),
       ["repository", this.repository],
       ["webhook", `${this.balancerUrl}/api/webhooks/git`],
+      // HAProxy's `show stat`, e.g. `echo "show stat" | socat - UNIX:<path>`.
+      ["balancer-stats", this.statsSocket],
     ];
   }
 

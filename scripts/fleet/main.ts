@@ -20,7 +20,13 @@ const log = (line: string) => console.error(`fleet: ${line}`);
 
 let fleet: Fleet;
 try {
-  fleet = new Fleet({ replicas: Number(values.replicas), port: Number(values.port), env: process.env, log });
+  fleet = new Fleet({
+    replicas: Number(values.replicas),
+    port: Number(values.port),
+    env: process.env,
+    log,
+    replicaLog: (line) => console.error(line),
+  });
 } catch (error) {
   console.error(`fleet: ${(error as Error).message}\n${USAGE}`);
   process.exit(2);

@@ -19,6 +19,8 @@ export class Replica {
   private dataDir?: string;
   /** Called when the process ends without stop() having been asked for (killed, crashed). */
   onLost?: (replica: Replica, how: string) => void;
+  /** Each line the replica writes, prefixed with its name (the fleet passes them to its log). */
+  onOutput?: (line: string) => void;
 
   constructor(
     readonly name: string,
@@ -45,7 +47,11 @@ export class Replica {
       env: { ...this.env, PORT: String(this.port), HOST: "127.0.0.1", DATA_DIR: this.dataDir },
       stdio: ["ignore", "pipe", "pipe"],
     });
-    const keep = (chunk: Buffer) => (this.tail = (this.tail + chunk.toString()).slice(-KEEP_OUTPUT));
+    const keep = (chunk: Buffer) => {
+      const text = chunk.toString();
+      this.tail = (this.tail + text).slice(-KEEP_OUTPUT);
+      for (const line of text.split("\n")) if (line) this.onOutput?.(`${this.name} | ${line}`);
+    };
     child.stdout!.on("data", keep);
     child.stderr!.on("data", keep);
     child.once("exit", (code, signal) => {

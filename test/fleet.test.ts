@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serverStates } from "../scripts/fleet/haproxy";
-import { startFleet, type RunningFleet } from "./helpers/fleet";
+import { startFleet, steadyLoad, type RunningFleet } from "./helpers/fleet";
 import { git, type WorkingCopy } from "./helpers/git";
 import { gitAsync, pushOverHttp, type GitHttpRemote } from "./helpers/git-http";
 import { waitFor } from "./helpers/server";
@@ -47,38 +47,6 @@ async function commitAt(url: string): Promise<string | null> {
   }
 }
 
-/**
- * A few loops requesting the pages in turn through `base` (the balancer), as readers would, until
- * stopped: every answer that is not a 200, and every request that fails, is a failure.
- */
-function steadyLoad(base: string, loops = 4) {
-  let running = true;
-  let answered = 0;
-  const failures: string[] = [];
-  const loop = async (offset: number) => {
-    for (let i = offset; running; i++) {
-      const page = PAGES[i % PAGES.length]!;
-      try {
-        const answer = await fetch(base + page, { signal: AbortSignal.timeout(60_000) });
-        await answer.arrayBuffer();
-        if (answer.status === 200) answered++;
-        else failures.push(`${page}: ${answer.status}`);
-      } catch (error) {
-        failures.push(`${page}: ${(error as Error).message}`);
-      }
-    }
-  };
-  const loops_ = Array.from({ length: loops }, (_, i) => loop(i * 2));
-  return {
-    answered: () => answered,
-    async stop() {
-      running = false;
-      await Promise.all(loops_);
-      return { answered, failures };
-    },
-  };
-}
-
 describe("the site as a fleet: three replicas behind HAProxy and Varnish, kept current by one webhook", () => {
   let remote: GitHttpRemote;
   let work: WorkingCopy;
@@ -88,7 +56,7 @@ describe("the site as a fleet: three replicas behind HAProxy and Varnish, kept c
   beforeAll(async () => {
     ({ remote, work } = await remoteWithContent());
     // No polling: only the delivery and its relays can bring a replica to a new commit.
-    fleet = await startFleet(3, { CONTENT_REPO: remote.url(), WEBHOOK_SECRET, POLL_INTERVAL: "0" });
+    fleet = await startFleet(3, { CONTENT_REPO: remote.url(), WEBHOOK_SECRET, POLL_INTERVAL: "0", ACCESS_LOG: "off" });
     replicas = fleet.replicas.map((name) => fleet.addresses[name]!);
   }, 150_000);
 
@@ -137,7 +105,7 @@ describe("the site as a fleet: three replicas behind HAProxy and Varnish, kept c
   });
 
   it("fails no request under steady load while the replicas restart one at a time (SIGHUP)", async () => {
-    const load = steadyLoad(fleet.addresses.balancer!);
+    const load = steadyLoad(fleet.addresses.balancer!, PAGES);
     await waitFor(async () => load.answered() > 50, DEADLINE_MS, 50);
     await fleet.rollingRestart(150_000);
     const { answered, failures } = await load.stop();
@@ -150,7 +118,7 @@ describe("the site as a fleet: three replicas behind HAProxy and Varnish, kept c
     const victim = replicas[1]!;
     const name = fleet.replicas[1]!;
     const { process: killed } = (await (await fetch(`${victim}/api/status`)).json()) as { process: { pid: number } };
-    const load = steadyLoad(fleet.addresses.balancer!);
+    const load = steadyLoad(fleet.addresses.balancer!, PAGES);
     await waitFor(async () => load.answered() > 50, DEADLINE_MS, 50);
     process.kill(killed.pid, "SIGKILL");
     // HAProxy takes it out; what it was sent until then is counted.

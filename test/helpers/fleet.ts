@@ -94,3 +94,35 @@ export async function startFleet(replicas: number, env: Record<string, string>, 
     stop,
   };
 }
+
+/**
+ * A few loops requesting `pages` in turn through `base` (the balancer), as readers would, until
+ * stopped: every answer that is not a 200, and every request that fails, is a failure.
+ */
+export function steadyLoad(base: string, pages: string[], loops = 4) {
+  let running = true;
+  let answered = 0;
+  const failures: string[] = [];
+  const loop = async (offset: number) => {
+    for (let i = offset; running; i++) {
+      const page = pages[i % pages.length]!;
+      try {
+        const answer = await fetch(base + page, { signal: AbortSignal.timeout(60_000) });
+        await answer.arrayBuffer();
+        if (answer.status === 200) answered++;
+        else failures.push(`${page}: ${answer.status}`);
+      } catch (error) {
+        failures.push(`${page}: ${(error as Error).message}`);
+      }
+    }
+  };
+  const looping = Array.from({ length: loops }, (_, i) => loop(i * 2));
+  return {
+    answered: () => answered,
+    async stop(): Promise<{ answered: number; failures: string[] }> {
+      running = false;
+      await Promise.all(looping);
+      return { answered, failures };
+    },
+  };
+}

@@ -83,6 +83,10 @@ sub vcl_deliver {
     } else {
         set resp.http.X-Cache = "MISS";
     }
+    # How long a kept copy may still be served stale (its grace), to whoever asks.
+    if (req.http.X-Cache-Debug) {
+        set resp.http.X-Cache-Grace = obj.grace;
+    }
     # Tags are for caches, not readers.
     unset resp.http.xkey;
     unset resp.http.Surrogate-Key;

@@ -2,6 +2,7 @@ import path from "node:path";
 import { ConfigError } from "./errors";
 import { normalizeContentRoot } from "./git/content-root";
 import type { PeerSettings } from "./peers";
+import { readPurgeSettings, readSharedCacheSettings, type PurgeSettings, type SharedCacheSettings } from "./purge/settings";
 
 /** Everything the server reads from its environment, validated once at start. */
 export interface Config {
@@ -45,6 +46,10 @@ export interface Config {
   siteName: string;
   /** The embedded content folder shipped with the app. */
   embeddedContentDir: string;
+  /** The shared caches purged when a commit goes live (server/purge/). */
+  purge: PurgeSettings;
+  /** How long shared caches may keep live answers (app/lib/cache-headers.server.ts). */
+  sharedCache: SharedCacheSettings;
 }
 
 type Env = Record<string, string | undefined>;
@@ -126,6 +131,7 @@ export function readConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (contentRoot.split("/").some((part) => part === ".." || part === "." || part === "") && contentRoot !== "") {
     throw new ConfigError(`CONTENT_ROOT "${env.CONTENT_ROOT}" must be a folder path inside the repository, such as docs/content`);
   }
+  const purge = readPurgeSettings(env);
   return {
     contentRepo: env.CONTENT_REPO?.trim() || undefined,
     branch,
@@ -145,5 +151,7 @@ export function readConfig(env: Env = process.env, cwd = process.cwd()): Config 
     sourceRepoUrl: optionalUrl(env, "SOURCE_REPO_URL") ?? "https://github.com/MystenLabs/sui",
     siteName: env.SITE_NAME?.trim() || "Sui Documentation",
     embeddedContentDir: path.resolve(cwd, env.EMBEDDED_CONTENT_DIR?.trim() || "content"),
+    purge,
+    sharedCache: readSharedCacheSettings(env, purge),
   };
 }

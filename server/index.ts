@@ -10,6 +10,9 @@ import { ContentEngine, type Snapshot } from "./engine";
 import { GitStore, type CommitInfo } from "./git/store";
 import { openRepository } from "./source/repository";
 import { LiveSite, type CatchingUp, type LiveStatus } from "./source/live";
+import { LIVE_KEY } from "./purge/purger";
+import { PurgeQueue } from "./purge/queue";
+import { purgersOf } from "./purge/settings";
 import { LastGoodCommit } from "./source/last-good";
 import { RefusedCommits } from "./source/refused";
 import { processCoordination, type Coordination, type LeaderStatus, type Role } from "./source/coordination";
@@ -233,6 +236,9 @@ export async function startContentService(
   const refused = new RefusedCommits(path.join(config.dataDir, "live", `${repository.key}.refused.json`), print);
   let leader: LeaderStatus | undefined;
   const announce = announcer(coordination);
+  // Every live page names its commit: once a new one is live, whatever shared caches keep is stale.
+  // Each replica's leader purges when it publishes, so the last replica to go live purges last.
+  const purges = new PurgeQueue(purgersOf(config.purge), print);
   const live = following
     ? new LiveSite(engine, repository, { log, onLive, follow: () => leader?.commit ?? lastGood.read() })
     : new LiveSite(engine, repository, {
@@ -242,6 +248,7 @@ export async function startContentService(
         lastGood,
         refused,
         onSettled: () => announce(live.status()),
+        onPublish: () => purges.purge([LIVE_KEY]),
       });
   coordination.onStatus((status) => {
     leader = status;

@@ -13,7 +13,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const page = await loadPage(request, publicOrigin(request.headers.get("Host")), context.clientAddress);
   context.page =
     page.kind === "markdown" ? { commit: page.commit, markdown: page.text } : { commit: page.commit.oid, body: page.page.html };
-  return data(page, { headers: cacheHeaders(page.pinned) });
+  return data(page, { headers: cacheHeaders(page.pinned, request) });
 }
 
 export const links: LinksFunction = () => [

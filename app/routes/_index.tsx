@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PageShell } from "~/components/PageShell";
 import { SECTIONS } from "~/lib/sections";
@@ -25,11 +25,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
       title: snapshot.catalogue.pages.get(s.href.slice(1))?.title ?? s.label,
       blurb: BLURBS[s.href]!,
     }));
-    return data({ sections, pages: snapshot.catalogue.pages.size, pinned }, { headers: cacheHeaders(pinned) });
+    return data({ sections, pages: snapshot.catalogue.pages.size, pinned }, { headers: cacheHeaders(pinned, request) });
   } catch (error) {
     throw errorResponse(error);
   }
 }
+
+// A live page like the others: kept by shared caches, tagged, purged on publishing.
+export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => errorHeaders ?? loaderHeaders;
 
 export const meta = ({ data, matches }: MetaArgsWithSite<typeof loader>) => {
   const site = siteOf(matches);

@@ -9,7 +9,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   try {
     const { snapshot, pinned, redirectToCanonical } = await contentRequest(request);
     redirectToCanonical();
-    return Response.json([...snapshot.catalogue.pages.values()].map(catalogueEntry), { headers: cacheHeaders(pinned) });
+    return Response.json([...snapshot.catalogue.pages.values()].map(catalogueEntry), { headers: cacheHeaders(pinned, request) });
   } catch (error) {
     return jsonError(error);
   }

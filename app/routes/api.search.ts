@@ -22,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const { total, results } = await content.search(snapshot, query, context.clientAddress);
     return Response.json(
       { query: query.q, commit: snapshot.commit.oid, limit: query.limit, total, results },
-      { headers: cacheHeaders(pinned) },
+      { headers: cacheHeaders(pinned, request) },
     );
   } catch (error) {
     return jsonError(error);

@@ -16,7 +16,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const items = snapshot.sidebars.get(name);
     if (!items) throw new NotFoundError(`Sidebar ${name} does not exist at this commit`, "sidebar");
     redirectToCanonical();
-    return Response.json({ name, items }, { headers: cacheHeaders(pinned) });
+    return Response.json({ name, items }, { headers: cacheHeaders(pinned, request) });
   } catch (error) {
     return jsonError(error);
   }

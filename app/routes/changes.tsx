@@ -14,7 +14,7 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return data(await loadChanges(new URL(request.url)), { headers: cacheHeaders(undefined) });
+  return data(await loadChanges(new URL(request.url)), { headers: cacheHeaders(undefined, request) });
 }
 
 export const meta = ({ matches }: MetaArgsWithSite<typeof loader>) => [{ title: documentTitle(siteOf(matches), "Recent changes") }];

@@ -13,7 +13,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: diffStyles
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const diff = await loadDiff(new URL(request.url), context.clientAddress);
   // Two named commits never change what the diff says; a default side follows the live commit.
-  return data(diff, { headers: cacheHeaders(diff.fixed ? { param: "commit", value: diff.to.oid } : undefined) });
+  return data(diff, { headers: cacheHeaders(diff.fixed ? { param: "commit", value: diff.to.oid } : undefined, request) });
 }
 
 export const meta = ({ data, matches }: MetaArgsWithSite<typeof loader>) => [

@@ -14,7 +14,7 @@ import { documentTitle, siteOf, type MetaArgsWithSite } from "~/lib/site";
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const page = await loadSearchPage(request, context.clientAddress);
-  return data(page, { headers: cacheHeaders(page.pinned) });
+  return data(page, { headers: cacheHeaders(page.pinned, request) });
 }
 
 export const meta = ({ data, matches }: MetaArgsWithSite<typeof loader>) => [

@@ -17,7 +17,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const file = content.staticFile(snapshot, params["*"] ?? "");
     redirectToCanonical();
     const etag = `"${file.oid}"`;
-    const headers = new Headers(cacheHeaders(pinned));
+    const headers = new Headers(cacheHeaders(pinned, request));
     headers.set("ETag", etag);
     if (request.headers.get("If-None-Match") === etag) return new Response(null, { status: 304, headers });
     headers.set("Content-Type", file.contentType);

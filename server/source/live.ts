@@ -43,6 +43,8 @@ export interface LiveOptions {
   log?: (line: string) => void;
   /** Called with each snapshot that goes live, the first included, e.g. to warm caches for it. */
   onLive?: (snapshot: Snapshot) => void;
+  /** Called with each new commit this process publishes after its checks (not the first, not a followed one): e.g. to purge shared caches. */
+  onPublish?: (snapshot: Snapshot) => void;
   /** Where the live commit is recorded, so a restart can fall back to it. */
   lastGood?: LastGoodCommit;
   /** Where commits that fail the checks are recorded, so `?commit=` can refuse them in every process. */
@@ -211,6 +213,7 @@ export class LiveSite {
     this.rejected = undefined;
     this.lastError = undefined;
     this.log(`live: ${oid.slice(0, 7)} (${this.live.commit.subject})`);
+    this.options.onPublish?.(this.live);
   }
 
   private async followLeader(follow: () => string | undefined): Promise<void> {

@@ -173,6 +173,8 @@ export class Fleet {
       MALLOC_ARENA_MAX: "2",
       // Every replica names the site by the cache's address, so their pages are the same.
       SITE_URL: `http://localhost:${port}`,
+      // Each replica purges the cache when a commit goes live there.
+      PURGE_URLS: `http://127.0.0.1:${port}`,
       ...env,
       NODE_ENV: "production",
       PEERS: peers,

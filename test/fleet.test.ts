@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { serverStates } from "../scripts/fleet/haproxy";
 import { startFleet, steadyLoad, type RunningFleet } from "./helpers/fleet";
 import { git, type WorkingCopy } from "./helpers/git";
@@ -59,6 +59,9 @@ describe("the site as a fleet: three replicas behind HAProxy and Varnish, kept c
     fleet = await startFleet(3, { CONTENT_REPO: remote.url(), WEBHOOK_SECRET, POLL_INTERVAL: "0", ACCESS_LOG: "off" });
     replicas = fleet.replicas.map((name) => fleet.addresses[name]!);
   }, 150_000);
+
+  // What the fleet and its replicas said, when a test fails: their fetches, relays and publishing.
+  beforeEach(({ onTestFailed }) => onTestFailed(() => console.log(fleet.log().slice(-6000))));
 
   afterAll(async () => {
     await fleet?.stop();

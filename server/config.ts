@@ -1,6 +1,7 @@
 import path from "node:path";
 import { ConfigError } from "./errors";
 import { normalizeContentRoot } from "./git/content-root";
+import type { PeerSettings } from "./peers";
 import { readPurgeSettings, readSharedCacheSettings, type PurgeSettings, type SharedCacheSettings } from "./purge/settings";
 
 /** Everything the server reads from its environment, validated once at start. */
@@ -26,6 +27,8 @@ export interface Config {
   /** Seconds between fetches of a remote repository; 0 turns polling off. */
   pollInterval: number;
   webhookSecret?: string;
+  /** The other replicas of the site (PEERS, PEERS_DNS), which this one passes webhook deliveries on to. */
+  peers: PeerSettings;
   /** Base URL that a page's repository path is appended to for "Edit this page"; unset hides the link. */
   editUrlBase?: string;
   /** Public origin used for canonical URLs and the sitemap, e.g. https://docs.example.com. */
@@ -95,6 +98,30 @@ function allowedOrigins(env: Env): string[] {
   });
 }
 
+/**
+ * PEERS: the replicas' base URLs, separated by commas or spaces; PEERS_DNS: a host name, with
+ * `:port` when the replicas listen on another port than this one's PORT.
+ */
+function peers(env: Env, ownPort: number): PeerSettings {
+  const urls = (env.PEERS ?? "").split(/[\s,]+/).filter(Boolean);
+  for (const url of urls) {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(url);
+    } catch {
+      // reported below
+    }
+    if (!parsed || (parsed.protocol !== "http:" && parsed.protocol !== "https:") || parsed.pathname !== "/" || parsed.search) {
+      throw new ConfigError(`PEERS must list the replicas' base URLs, such as http://10.0.0.7:3000, got "${url}"`);
+    }
+  }
+  const dns = env.PEERS_DNS?.trim();
+  if (!dns) return { urls, ownPort };
+  const match = /^([A-Za-z0-9.-]+)(?::(\d{1,5}))?$/.exec(dns);
+  if (!match) throw new ConfigError(`PEERS_DNS must be a host name with an optional :port, such as sui-docs-peers:3000, got "${dns}"`);
+  return { urls, ownPort, dns: { host: match[1]!, port: match[2] ? Number(match[2]) : ownPort } };
+}
+
 export function readConfig(env: Env = process.env, cwd = process.cwd()): Config {
   const branch = env.CONTENT_BRANCH?.trim() || "main";
   if (!/^[A-Za-z0-9._/-]+$/.test(branch) || branch.includes("..")) {
@@ -116,6 +143,7 @@ export function readConfig(env: Env = process.env, cwd = process.cwd()): Config 
     dataDir: path.resolve(cwd, env.DATA_DIR?.trim() || ".data"),
     pollInterval: nonNegativeNumber(env, "POLL_INTERVAL", 60),
     webhookSecret: env.WEBHOOK_SECRET || undefined,
+    peers: peers(env, Number(env.PORT) || 3000),
     editUrlBase: optionalUrl(env, "EDIT_URL_BASE"),
     siteUrl: optionalUrl(env, "SITE_URL"),
     allowedOrigins: allowedOrigins(env),

@@ -26,6 +26,7 @@ import { SEARCH_LIMITS, SearchService, type SearchRequest, type SearchResults, t
 import { MarkdownService } from "./markdown/service";
 import { staticFile, type StaticFile } from "./content/static-files";
 import { memoryStatus, type MemoryStatus } from "./memory";
+import { deliveryRelay } from "./peers";
 import { WebhookReceiver, type WebhookAnswer, type WebhookDelivery } from "./webhook";
 import { PageDiffs, type PageDiff } from "./diff/page-diff";
 import { RecentChanges, type ChangesPage } from "./changes/recent-changes";
@@ -76,7 +77,7 @@ export {
 } from "./rendered-pages";
 export type { VersionRecord } from "./content/version";
 export type { StaticFile } from "./content/static-files";
-export { signatureProblem, type WebhookAnswer, type WebhookDelivery } from "./webhook";
+export { RELAYED_HEADER, signatureProblem, type WebhookAnswer, type WebhookDelivery } from "./webhook";
 export {
   parseSearchRequest,
   searchWords,
@@ -281,10 +282,12 @@ export async function startContentService(
     if (following) coordination.requestFetch({ scope });
     else void live.fetch(scope, "push");
   };
+  const relay = deliveryRelay(config.peers, print);
   const webhooks = config.webhookSecret
     ? new WebhookReceiver(config.webhookSecret, config.branch, {
         onPush: fetchPushed,
         onPullRequest: following ? (pull) => coordination.requestFetch({ pull }) : fetchPull,
+        relay: relay && ((delivery) => relay.relay(delivery)),
       })
     : undefined;
   const refTips = new RefTips(repository.git, repository.branchPrefix);

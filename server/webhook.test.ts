@@ -5,8 +5,12 @@ import { WebhookReceiver } from "./webhook";
 const SECRET = "s3cret";
 /** A receiver that counts what it sets off. */
 function counting() {
-  const counts = { pushes: 0, pulls: [] as number[] };
-  const receiver = new WebhookReceiver(SECRET, "main", { onPush: () => counts.pushes++, onPullRequest: (n) => counts.pulls.push(n) });
+  const counts = { pushes: 0, pulls: [] as number[], relayed: [] as (string | null)[] };
+  const receiver = new WebhookReceiver(SECRET, "main", {
+    onPush: () => counts.pushes++,
+    onPullRequest: (n) => counts.pulls.push(n),
+    relay: (d) => counts.relayed.push(d.delivery),
+  });
   return { receiver, counts };
 }
 const delivery = (payload: object, id: string | null, { event = "push", secret = SECRET } = {}) => {
@@ -67,4 +71,20 @@ describe("WebhookReceiver", () => {
       expect(counts.pulls).toEqual([]);
     },
   );
+
+  it("passes on to the peers each delivery that sets off a fetch, once, unless a peer passed it on", () => {
+    const { receiver, counts } = counting();
+    receiver.receive(delivery({ ref: "refs/heads/main" }, "r-1"));
+    receiver.receive(delivery({ ref: "refs/heads/main" }, "r-1")); // GitHub's redelivery, or a peer relaying it back
+    receiver.receive(delivery({ action: "synchronize", number: 3 }, "r-2", { event: "pull_request" }));
+    receiver.receive({ ...delivery({ ref: "refs/heads/main" }, "r-3"), relayed: true });
+    receiver.receive({ ...delivery({ action: "opened", number: 4 }, "r-4", { event: "pull_request" }), relayed: true });
+    receiver.receive(delivery({ action: "closed", number: 3 }, "r-5", { event: "pull_request" }));
+    receiver.receive(delivery({ zen: "hi" }, "r-6", { event: "ping" }));
+    receiver.receive(delivery({ ref: "refs/heads/main" }, "r-7", { secret: "wrong" }));
+    expect(counts.relayed).toEqual(["r-1", "r-2"]);
+    // A relayed delivery still sets off its fetch on the peer that receives it.
+    expect(counts.pushes).toBe(2);
+    expect(counts.pulls).toEqual([3, 4]);
+  });
 });

@@ -84,7 +84,16 @@ export interface WebhookDelivery {
   event: string | null;
   /** X-GitHub-Delivery: GitHub's id of this delivery, the same when it is redelivered. */
   delivery: string | null;
+  /** Passed on by a peer replica (RELAYED_HEADER) rather than sent by GitHub: never passed on again. */
+  relayed?: boolean;
 }
+
+/**
+ * Marks a delivery a replica passes on to its peers (server/peers.ts). It is not a credential: a
+ * relayed delivery is verified like any other (the signature covers the body, which is passed on
+ * byte for byte); the mark only stops it from being passed on again, so relays never loop.
+ */
+export const RELAYED_HEADER = "X-Docs-Relayed";
 
 /** What to answer the sender; `message` ends up in the repository's "Recent deliveries" view. */
 export interface WebhookAnswer {
@@ -101,6 +110,11 @@ export interface WebhookActions {
   onPush: (ref?: string) => void;
   /** A pull request opened or pushed to: fetch its head, previewable as ?ref=pull/<n>. */
   onPullRequest: (pull: number) => void;
+  /**
+   * A verified delivery, seen for the first time, that set off a fetch and came from GitHub rather
+   * than a peer: pass it on to the other replicas, so they fetch now rather than at their next poll.
+   */
+  relay?: (delivery: WebhookDelivery) => void;
 }
 
 /**
@@ -108,7 +122,8 @@ export interface WebhookActions {
  * whose head may have moved into one `onPullRequest` call.
  * A delivery id seen among the last REMEMBERED_DELIVERIES verified ones is acknowledged without
  * calling it again; ids are remembered only once the signature holds, so nobody without the
- * secret can make the server ignore a delivery that is still to come.
+ * secret can make the server ignore a delivery that is still to come. Each delivery that sets off a
+ * fetch is handed to `relay` unless a peer relayed it.
  */
 export class WebhookReceiver {
   private readonly seen = new Cache<true>({ maxBytes: REMEMBERED_DELIVERIES * 256, sizeOf: () => 256 });
@@ -119,13 +134,14 @@ export class WebhookReceiver {
     private readonly actions: WebhookActions,
   ) {}
 
-  receive(delivery: WebhookDelivery): WebhookAnswer {
-    const { outcome, answer } = this.answer(delivery);
+  receive(received: WebhookDelivery): WebhookAnswer {
+    const { outcome, answer } = this.answer(received);
     webhookDeliveries.inc({ outcome });
     return answer;
   }
 
-  private answer({ body, signature, event, delivery }: WebhookDelivery): { outcome: string; answer: WebhookAnswer } {
+  private answer(received: WebhookDelivery): { outcome: string; answer: WebhookAnswer } {
+    const { body, signature, event, delivery } = received;
     const verdict = readEvent(this.secret, body, { signature, event });
     if (!verdict.ok) return { outcome: "refused", answer: { status: verdict.status, message: verdict.message } };
     const id = delivery && delivery.length <= 200 ? delivery : undefined;
@@ -141,12 +157,14 @@ export class WebhookReceiver {
         };
       }
       this.actions.onPullRequest(verdict.pull);
+      if (!received.relayed) this.actions.relay?.(received);
       return {
         outcome: "pull_request",
         answer: { status: 202, message: `Fetch scheduled: pull request ${verdict.pull} will be previewable as ?ref=pull/${verdict.pull}` },
       };
     }
     this.actions.onPush(verdict.ref);
+    if (!received.relayed) this.actions.relay?.(received);
     const preview = verdict.ref?.replace(/^refs\/(heads|tags)\//, "");
     if (verdict.ref && preview !== verdict.ref && verdict.ref !== `refs/heads/${this.branch}`) {
       return {

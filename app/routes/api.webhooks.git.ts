@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { content } from "~/content.server";
 import { boundedBodyReader, refuseUnread, type BodyLimits } from "~/lib/request-body.server";
 import { errorJson } from "~/lib/http.server";
-import { signatureProblem } from "../../server/index";
+import { RELAYED_HEADER, signatureProblem } from "../../server/index";
 
 /**
  * GitHub sends push payloads up to 25 MB but a push to a docs repository is a few KB. Only
@@ -54,6 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     signature: request.headers.get("X-Hub-Signature-256"),
     event: request.headers.get("X-GitHub-Event"),
     delivery: request.headers.get("X-GitHub-Delivery"),
+    relayed: request.headers.has(RELAYED_HEADER),
   });
   if (answer.status >= 300) return errorJson(answer.status, answer.message);
   return Response.json({ ok: true, message: answer.message }, { status: answer.status });

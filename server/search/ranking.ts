@@ -229,7 +229,7 @@ export interface RankFactors {
 }
 
 /** Coverage is raised to this power: a section holding half of the query's weight keeps an eighth of its score. */
-const COVERAGE_POWER = 3;
+export const COVERAGE_POWER = 3;
 /** A page title holding the whole query multiplies the score by 1 + this; a heading, by 1 + HEADING_BONUS. */
 const TITLE_BONUS = 2.5;
 const HEADING_BONUS = 3;

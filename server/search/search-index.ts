@@ -9,6 +9,7 @@ import {
   proximity,
   queryFor,
   rankScore,
+  COVERAGE_POWER,
   SEARCH_OPTIONS,
   wordsFound,
   wordWeights,
@@ -121,23 +122,17 @@ export class SearchIndex {
     const { query, words } = queryFor(q, this.words);
     const hits = this.index.search(query, SEARCH_OPTIONS);
     if (hits.length === 0) return { total: 0, results: [], suggestions: suggestions(q, this.words, this.vocabulary) };
-    const found = hits.map((hit) => wordsFound(hit, words));
+    // A query of one word: every hit holds it, so there is nothing to count.
+    const found = words.length > 1 ? hits.map((hit) => wordsFound(hit, words)) : hits.map(() => [true]);
     const weights = wordWeights(found, words.length, this.sections.size);
     const total = weights.reduce((a, b) => a + b, 0) || 1;
     const share = (has: (w: number) => boolean) => weights.reduce((sum, weight, w) => sum + (has(w) ? weight : 0), 0) / total;
     // The costlier factors (headings, proximity) only for the hits that can still reach the top.
     const scored = hits
-      .map((hit, i) => ({ hit, found: found[i]!, coverage: share((w) => found[i]![w]!) }))
-      .map((h) => ({
-        ...h,
-        score: rankScore(h.hit.score, {
-          coverage: h.coverage,
-          titleCoverage: 0,
-          headingCoverage: 0,
-          proximity: 0,
-          unnamedReference: false,
-        }),
-      }))
+      .map((hit, i) => {
+        const coverage = words.length > 1 ? share((w) => found[i]![w]!) : 1;
+        return { hit, found: found[i]!, coverage, score: hit.score * coverage ** COVERAGE_POWER };
+      })
       .sort((a, b) => b.score - a.score);
     const claimed = new Set(words.flatMap((word) => word.alternatives.flat()));
     const ranked = scored.slice(0, RERANKED).map((h) => {

@@ -14,6 +14,8 @@ export interface SearchPageData {
   q: string;
   total: number;
   results: PageHit[];
+  /** When nothing matches: queries of the closest words the site uses ("Did you mean …"). */
+  suggestions: string[];
   limit: number;
   maxResults: number;
   maxQueryLength: number;
@@ -27,11 +29,12 @@ export async function loadSearchPage(request: Request, client: string | undefine
     redirectToCanonical();
     const q = searchWords(url.searchParams);
     const query = q ? parseSearchRequest(url.searchParams, RESULTS_STEP) : undefined;
-    const { total, results } = query ? await content.search(snapshot, query, client) : { total: 0, results: [] };
+    const found = query ? await content.search(snapshot, query, client) : { total: 0, results: [] };
     return {
       q,
-      total,
-      results,
+      total: found.total,
+      results: found.results,
+      suggestions: found.suggestions ?? [],
       limit: query?.limit ?? RESULTS_STEP,
       maxResults: MAX_RESULTS,
       maxQueryLength: MAX_QUERY_LENGTH,

@@ -1,6 +1,7 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { PageShell } from "~/components/PageShell";
+import { Highlighted } from "~/components/search/Highlighted";
 import { SectionHitText } from "~/components/search/SectionHitText";
 import { resultsPageHref } from "~/components/search/results-page-href";
 import { cacheHeaders } from "~/lib/cache-headers.server";
@@ -23,7 +24,7 @@ export const meta = ({ data, matches }: MetaArgsWithSite<typeof loader>) => [
 ];
 
 export default function SearchPage() {
-  const { q, total, results, limit, maxResults, maxQueryLength, pinned } = useLoaderData<typeof loader>();
+  const { q, total, results, suggestions, limit, maxResults, maxQueryLength, pinned } = useLoaderData<typeof loader>();
   const next = Math.min(limit + RESULTS_STEP, maxResults);
   return (
     <PageShell pinned={pinned}>
@@ -60,12 +61,26 @@ export default function SearchPage() {
               : `${total} page${total === 1 ? "" : "s"} match.`}
           </p>
         ) : null}
+        {suggestions.length ? (
+          <p className="search-suggestions">
+            Did you mean{" "}
+            {suggestions.map((suggestion, i) => (
+              <span key={suggestion}>
+                {i > 0 ? (i === suggestions.length - 1 ? " or " : ", ") : null}
+                <Link to={resultsPageHref(suggestion, pinned)}>{suggestion}</Link>
+              </span>
+            ))}
+            ?
+          </p>
+        ) : null}
         {results.length ? (
           <ol className="search-page-results">
             {results.map((page, i) => (
               <li key={page.id} id={`result-${i + 1}`}>
                 <h2>
-                  <Link to={withRevision(page.url, pinned)}>{page.title}</Link>
+                  <Link to={withRevision(page.url, pinned)}>
+                    <Highlighted text={page.title} ranges={page.titleHighlights} />
+                  </Link>
                 </h2>
                 <p className="search-page-path">{page.url}</p>
                 <ul>

@@ -264,7 +264,10 @@ export class SearchService {
         slot(async () => {
           const body = await this.bodies.body(snapshot, page);
           // A page whose MDX does not parse (only at commits that never went live) is still found by its title.
-          return { id: page.id, title: page.title, markdown: body.ok ? body.text : "" };
+          const markdown = body.ok ? body.text : "";
+          return page.kind === "generated"
+            ? { id: page.id, title: page.title, markdown, reference: true }
+            : { id: page.id, title: page.title, markdown };
         }),
       ),
     );

@@ -124,7 +124,7 @@ function fairShares(demands: readonly number[], budget: number): number[] {
 
 const distinctWords = (text: string) => new Set(tokenize(text).flatMap((token) => normalizeTerm(token) ?? [])).size;
 
-type PageText = { id: string; title: string; markdown: string };
+type PageText = { id: string; title: string; markdown: string; reference?: boolean };
 
 /**
  * The pages with their Markdown cut to their share of the characters: each within `page.chars`,
@@ -155,7 +155,8 @@ export function boundedSections(pages: readonly PageText[], page: PageBounds = P
     .map((p) => ({ p, words: distinctWords(p.markdown) }))
     .sort((a, b) => a.words - b.words);
   const known = new Set<string>();
-  return order.flatMap(({ p }) =>
-    boundedPageSections(p.id, p.title, p.markdown, page, { known, allowed: build.distinctTerms - known.size }),
-  );
+  return order.flatMap(({ p }) => {
+    const sections = boundedPageSections(p.id, p.title, p.markdown, page, { known, allowed: build.distinctTerms - known.size });
+    return p.reference ? sections.map((s) => ({ ...s, reference: true })) : sections;
+  });
 }

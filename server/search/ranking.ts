@@ -1,50 +1,39 @@
 /**
- * How words are matched and results ranked: the MiniSearch settings for indexing and querying.
- * Kept apart from the index so the rules can be read (and tested) in one place.
+ * How words are matched and results ranked: the MiniSearch settings for indexing and querying, and
+ * the scoring MiniSearch cannot do by itself (how many of the query's words a section covers,
+ * where they are, which kind of page holds them). Kept apart from the index so the rules can be
+ * read (and tested) in one place.
  */
-import MiniSearch, { type Options, type QueryCombination, type SearchOptions, type SearchResult } from "minisearch";
+import MiniSearch, { type Options, type Query, type QueryCombination, type SearchOptions, type SearchResult } from "minisearch";
 import type { Section } from "./sections";
+import { stem } from "./stemmer";
+import { SYNONYM_GROUPS } from "./synonyms";
 
 /**
- * Words that occur in nearly every section: matching them tells sections apart no better than
- * chance and costs the most time (thousands of postings each). They are left out of the index and
- * of queries. Short on purpose: words that mean something in code (`as`, `use`, `public`) stay.
+ * English function words: they tell sections apart no better than chance and cost the most time
+ * (thousands of postings each), and a question ("how do I … on my …") is mostly made of them.
+ * They are left out of the index and of queries. Words that mean something in code or on the
+ * command line (`as`, `use`, `public`, `new`, `all`, `not`, `up`, `get`) stay.
  */
 const STOP_WORDS = new Set(
-  [
-    "a",
-    "an",
-    "and",
-    "are",
-    "at",
-    "be",
-    "by",
-    "can",
-    "do",
-    "does",
-    "for",
-    "from",
-    "how",
-    "i",
-    "in",
-    "is",
-    "it",
-    "its",
-    "of",
-    "on",
-    "or",
-  ].concat(["that", "the", "this", "to", "we", "what", "when", "where", "which", "why", "will", "with", "you", "your"]),
+  (
+    "a about above after again am an and any are at be because been before being below between both but by can could did do does doing " +
+    "during each few for from further had has have having he her here hers him his how i if in into is it its itself just me more most " +
+    "my myself nor of on once only or other our ours ourselves over own same she should so some such than that the their theirs them " +
+    "then there these they this those through to too until very was we were what when where which while who whom why will with would " +
+    "you your yours yourself yourselves"
+  ).split(" "),
 );
 
 /** A prefix shorter than this matches too many words to mean anything ("a" would match a tenth of the index). */
 const MIN_PREFIX_LENGTH = 2;
 
 /**
- * Field weights: a word in the page title says more about a section than the same word in its
- * heading, and a heading more than the body. Every section carries its page's title, so a title
- * match lifts all of that page's sections and the best of them wins.
+ * Field weights (BM25 per field): a word in the page title says more about a section than the same
+ * word in its heading, and a heading more than the body. Every section carries its page's title,
+ * so a title match lifts all of that page's sections and the best of them wins.
  */
-const BOOST = { pageTitle: 5, heading: 2.5, text: 1 } as const;
+const BOOST = { pageTitle: 6, heading: 3, text: 1 } as const;
 
 /**
  * Scores of inexact matches relative to exact ones (1). Typo matches are only sought for words the
@@ -55,13 +44,39 @@ const BOOST = { pageTitle: 5, heading: 2.5, text: 1 } as const;
  */
 const WEIGHTS = { prefix: 0.6, fuzzy: 0.5 } as const;
 
+/** Another form of the same word ("upgrading" for "upgrade"): nearly as good as the word typed. */
+const STEM_WEIGHT = 0.4;
+/** A synonym from SYNONYM_GROUPS: the reader's meaning, not the reader's word. */
+const SYNONYM_WEIGHT = 0.4;
+
 export const FIELDS = Object.keys(BOOST) as Array<keyof typeof BOOST>;
 
-/** Lower case and no stop words; the same for indexed text and queries. */
+/**
+ * Stems are indexed beside the words, marked so they never meet a word: a word typed as the page
+ * spells it still beats another form of it, and typo and prefix matching stay on real words.
+ */
+const STEM_MARK = "~";
+const stemTerm = (word: string) => STEM_MARK + stem(word);
+
+/** Lower case and no stop words: a word as indexed and as queried. */
 export function normalizeTerm(term: string): string | null {
   const lower = term.toLowerCase();
   return lower && !STOP_WORDS.has(lower) ? lower : null;
 }
+
+/** What the index holds for one token: the word, and its stem when that differs. */
+export function indexTerms(term: string): string[] | null {
+  const word = normalizeTerm(term);
+  if (!word) return null;
+  const stemmed = stemTerm(word);
+  return stemmed === STEM_MARK + word ? [word] : [word, stemmed];
+}
+
+/** Whether an indexed term is a stem, not a word (stems are not typos' targets nor suggestions). */
+export const isStem = (term: string) => term.startsWith(STEM_MARK);
+
+/** The word a matched term stands for in the text: a stem is the start of the words it was made from. */
+export const matchedText = (term: string) => (isStem(term) ? term.slice(STEM_MARK.length) : term);
 
 /**
  * Edits (Levenshtein) a query word may be away from an indexed word: none for words the index
@@ -89,50 +104,190 @@ export function swappedLetters(term: string, vocabulary: ReadonlySet<string>): s
 }
 
 /** Options for indexing sections: one document per section, keyed by `<page>#<anchor>`. */
-export const INDEX_OPTIONS: Options<Section> = { idField: "key", fields: FIELDS, processTerm: normalizeTerm };
+export const INDEX_OPTIONS: Options<Section> = { idField: "key", fields: FIELDS, processTerm: indexTerms };
 
-/** Options every query runs with; `combineWith` says whether a section needs every word or any. */
-export const SEARCH_OPTIONS: SearchOptions = { boost: BOOST, weights: WEIGHTS };
+/** Options every query runs with: every word is optional (rerank rewards covering them), and query terms come processed already. */
+export const SEARCH_OPTIONS: SearchOptions = { boost: BOOST, weights: WEIGHTS, combineWith: "OR", processTerm: (term) => term };
 
 const tokenize: (text: string) => string[] = MiniSearch.getDefault("tokenize");
 
-/**
- * The query for what a reader typed: each word matches as typed, within typoDistance, and as any
- * swappedLetters variant (scored as a one-edit typo); the last word also as a prefix, as it is
- * usually still being typed.
- */
-export function queryFor(q: string, vocabulary: ReadonlySet<string>): QueryCombination {
-  const terms = tokenize(q).flatMap((token) => normalizeTerm(token) ?? []);
-  return {
-    queries: terms.map((term, i): QueryCombination => {
-      const asTyped = {
-        queries: [term],
-        prefix: i === terms.length - 1 && term.length >= MIN_PREFIX_LENGTH,
-        fuzzy: typoDistance(term, vocabulary) || false,
-      };
-      const swaps = swappedLetters(term, vocabulary);
-      if (swaps.length === 0) return asTyped;
-      const oneEdit = (WEIGHTS.fuzzy * term.length) / (term.length + 1);
-      return {
-        combineWith: "OR",
-        queries: [asTyped, { combineWith: "OR", queries: swaps, prefix: false, fuzzy: false, boostTerm: () => oneEdit }],
-      };
-    }),
-  };
+/** The query's words, normalized; stop words dropped. */
+export const queryWords = (q: string) => tokenize(q).flatMap((token) => normalizeTerm(token) ?? []);
+
+/** One word of the query (or a phrase of it found in SYNONYM_GROUPS), with the terms that count as finding it. */
+export interface QueryWord {
+  /** As typed (normalized): what typo and prefix matching start from, and what suggestions replace. */
+  text: string;
+  /** Each way of finding the word: all of an alternative's terms must match. */
+  alternatives: string[][];
+  /** Whether it may also match words the query does not list (typos, or a prefix). */
+  inexact: boolean;
 }
 
-/** How much more a section counts when its heading or page title holds every word of the query. */
-const ALL_WORDS_IN_HEADING = 3;
+/** Each synonym phrase as its words, and the groups it belongs to. */
+const SYNONYMS: Array<{ words: string[]; group: string[][] }> = SYNONYM_GROUPS.flatMap((group) => {
+  const phrases = group.map((phrase) => queryWords(phrase));
+  return phrases.map((words) => ({ words, group: phrases.filter((other) => other !== words) }));
+});
 
 /**
- * Re-ranks hits of a query of several words: a section whose heading (or page title) holds all of
- * them is what the reader named ("transfer policy" and the heading "Create a transfer policy"),
- * more than a page whose title holds one of them and whose body holds the other. MiniSearch
- * scores each word on its own, so this is done here.
+ * The terms that find other forms of a word: its stem as indexed beside words that differ from
+ * it ("~coin" for "coins"), and the stem as a word of its own ("coin" itself is indexed only as
+ * "coin").
  */
-export function preferAllWordsInHeading(hits: SearchResult[], words: number): SearchResult[] {
-  if (words < 2) return hits;
-  const inOneField = (hit: SearchResult) =>
-    ["heading", "pageTitle"].some((field) => Object.values(hit.match).filter((fields) => fields.includes(field)).length >= words);
-  return hits.map((hit) => (inOneField(hit) ? { ...hit, score: hit.score * ALL_WORDS_IN_HEADING } : hit)).sort((a, b) => b.score - a.score);
+function stemForms(word: string): string[] {
+  const stemmed = stem(word);
+  return [...new Set([STEM_MARK + stemmed, stemmed])].filter((t) => t !== word);
+}
+
+/** A phrase's words as stems where the index holds them as such (a word that is its own stem is indexed only as itself). */
+const stems = (words: readonly string[]) => words.map((w) => (stem(w) === w ? w : STEM_MARK + stem(w)));
+
+/**
+ * The query for what a reader typed, and its words. Each word matches as typed, as its stem
+ * (another form of it), within typoDistance and as any swappedLetters variant (scored as a one-edit
+ * typo), and through SYNONYM_GROUPS; the last word also as a prefix, as it is usually still being
+ * typed. A phrase of SYNONYM_GROUPS ("programmable transaction block") counts as one word.
+ */
+export function queryFor(q: string, vocabulary: ReadonlySet<string>): { query: QueryCombination; words: QueryWord[] } {
+  const terms = queryWords(q);
+  const words: QueryWord[] = [];
+  const queries: Query[] = [];
+  for (let i = 0; i < terms.length; i++) {
+    // The longest synonym phrase starting here, compared by stems ("listening" is "listen").
+    const phrase = SYNONYMS.filter(
+      (s) => s.words.length > 0 && s.words.every((w, j) => terms[i + j] !== undefined && stem(terms[i + j]!) === stem(w)),
+    ).sort((a, b) => b.words.length - a.words.length)[0];
+    if (phrase && phrase.words.length > 1) {
+      const typed = terms.slice(i, i + phrase.words.length);
+      const alternatives = [typed, stems(typed), ...phrase.group.map(stems)];
+      words.push({ text: typed.join(" "), alternatives, inexact: false });
+      queries.push({
+        combineWith: "OR",
+        queries: alternatives.map((terms, a) => ({
+          combineWith: "AND" as const,
+          queries: terms,
+          boostTerm: () => (a === 0 ? 1 : a === 1 ? STEM_WEIGHT : SYNONYM_WEIGHT),
+        })),
+      });
+      i += phrase.words.length - 1;
+      continue;
+    }
+    const term = terms[i]!;
+    const last = i === terms.length - 1;
+    const fuzzy = typoDistance(term, vocabulary) || false;
+    const swaps = swappedLetters(term, vocabulary);
+    const forms = stemForms(term);
+    const synonyms = (phrase?.group ?? []).map(stems);
+    const alternatives = [[term], ...forms.map((f) => [f]), ...swaps.map((s) => [s]), ...synonyms];
+    const prefix = last && term.length >= MIN_PREFIX_LENGTH;
+    words.push({ text: term, alternatives, inexact: prefix || fuzzy !== false });
+    const oneEdit = (WEIGHTS.fuzzy * term.length) / (term.length + 1);
+    queries.push({
+      combineWith: "OR",
+      queries: [
+        { queries: [term], prefix, fuzzy },
+        ...(forms.length ? [{ queries: forms, boostTerm: () => STEM_WEIGHT }] : []),
+        ...(swaps.length ? [{ queries: swaps, boostTerm: () => oneEdit }] : []),
+        ...synonyms.map((terms) => ({ combineWith: "AND" as const, queries: terms, boostTerm: () => SYNONYM_WEIGHT })),
+      ],
+    });
+  }
+  return { query: { combineWith: "OR", queries }, words };
+}
+
+/** Which of the query's words a hit found: a word is found when all terms of one of its alternatives matched. */
+export function wordsFound(hit: SearchResult, words: readonly QueryWord[]): boolean[] {
+  const matched = new Set(hit.queryTerms);
+  return words.map((word) => word.alternatives.some((terms) => terms.every((t) => matched.has(t))));
+}
+
+/**
+ * How much the query's words count, from how many sections hold them (inverse document frequency):
+ * "sui", in nearly every section, counts for little, "faucet" for much. A word no section holds
+ * counts for nothing: a reader's word the site never uses ("macos") must not sink every page.
+ */
+export function wordWeights(found: readonly boolean[][], words: number, sections: number): number[] {
+  return Array.from({ length: words }, (_, w) => {
+    const df = found.reduce((n, f) => n + (f[w] ? 1 : 0), 0);
+    return df ? Math.log(1 + sections / df) : 0;
+  });
+}
+
+/** What decides a section's rank beside MiniSearch's BM25 score. */
+export interface RankFactors {
+  /** Share of the query's weight its words found anywhere in the section (title, heading or text). */
+  coverage: number;
+  /** Share of the query's weight found in its page's title. */
+  titleCoverage: number;
+  /** Share of the query's weight found in its heading. */
+  headingCoverage: number;
+  /** Whether the query's words stand together in the text (a phrase), as a share of the pairs. */
+  proximity: number;
+  /** A generated reference page (GraphQL types, JSON-RPC methods) the query does not name. */
+  unnamedReference: boolean;
+}
+
+/** Coverage is raised to this power: a section holding half of the query's weight keeps an eighth of its score. */
+export const COVERAGE_POWER = 3;
+/** A page title holding the whole query multiplies the score by 1 + this; a heading, by 1 + HEADING_BONUS. */
+const TITLE_BONUS = 2.5;
+const HEADING_BONUS = 3;
+/** All of the query's words side by side multiply the score by 1 + this. */
+const PROXIMITY_BONUS = 0.5;
+/**
+ * Generated reference pages mention every word of their domain ("epoch", "checkpoint", "coin") in
+ * type and field names, so they would outrank the guide or concept that explains it; readers who
+ * want them type the item's name, which waives this.
+ */
+const REFERENCE_PRIOR = 0.3;
+
+export function rankScore(score: number, f: RankFactors): number {
+  return (
+    score *
+    f.coverage ** COVERAGE_POWER *
+    (1 + TITLE_BONUS * f.titleCoverage ** 2) *
+    (1 + HEADING_BONUS * f.headingCoverage ** 2) *
+    (1 + PROXIMITY_BONUS * f.proximity) *
+    (f.unnamedReference ? REFERENCE_PRIOR : 1)
+  );
+}
+
+const compact = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+
+/**
+ * Whether the query names a reference page's item: typed as its title is spelled (case and
+ * punctuation aside), and the title is an identifier (`CoinMetadata`, `sui_getObject`,
+ * `@deprecated`), not an ordinary word a guide explains too (`Coin`, `Epoch`).
+ */
+export function namesItem(q: string, title: string): boolean {
+  return /[a-z][A-Z]|[_@]/.test(title) && compact(q) === compact(title);
+}
+
+/** The section's words (and their stems), for finding which query words sit in its heading or title. */
+export function fieldTerms(text: string): Set<string> {
+  return new Set(tokenize(text).flatMap((token) => indexTerms(token) ?? []));
+}
+
+/**
+ * Share of adjacent query-word pairs that also stand side by side (at most one word apart) in
+ * `text`: "transfer policy" in one heading or sentence, not "transfer" here and "policy" there.
+ */
+export function proximity(text: string, words: readonly QueryWord[], found: readonly boolean[]): number {
+  const present = words.filter((_, w) => found[w]);
+  if (present.length < 2) return 0;
+  const tokens = tokenize(text).flatMap((token) => {
+    const terms = indexTerms(token);
+    return terms ? [terms] : [];
+  });
+  const positions = present.map((word) => {
+    const terms = new Set(word.alternatives.filter((a) => a.length === 1).map((a) => a[0]!));
+    return tokens.flatMap((t, i) => (t.some((term) => terms.has(term)) ? [i] : []));
+  });
+  let near = 0;
+  for (let p = 0; p + 1 < positions.length; p++) {
+    const next = new Set(positions[p + 1]);
+    if (positions[p]!.some((i) => next.has(i + 1) || next.has(i + 2) || next.has(i - 1))) near++;
+  }
+  return near / (positions.length - 1);
 }

@@ -1,12 +1,28 @@
 import MiniSearch, { type SearchResult as MiniSearchHit } from "minisearch";
-import { excerpt } from "./excerpt";
-import { INDEX_OPTIONS, preferAllWordsInHeading, queryFor, SEARCH_OPTIONS } from "./ranking";
+import { excerpt, highlights } from "./excerpt";
+import {
+  fieldTerms,
+  INDEX_OPTIONS,
+  isStem,
+  matchedText,
+  namesItem,
+  proximity,
+  queryFor,
+  rankScore,
+  COVERAGE_POWER,
+  SEARCH_OPTIONS,
+  wordsFound,
+  wordWeights,
+} from "./ranking";
+import { suggestions } from "./suggestions";
 import type { Section } from "./sections";
 
 /** One section of a page that matches, with the text around the match. */
 export interface SectionHit {
   /** The h2/h3 heading the match sits under; empty for the page's introduction. */
   heading: string;
+  /** [start, end) offsets into `heading` of the query's words. */
+  headingHighlights: Array<[number, number]>;
   anchor: string;
   /** The page URL with the section's anchor, without ?commit= (the caller adds it). */
   url: string;
@@ -22,6 +38,8 @@ export interface PageHit {
   /** The page URL, without ?commit=. */
   url: string;
   title: string;
+  /** [start, end) offsets into `title` of the query's words. */
+  titleHighlights: Array<[number, number]>;
   sections: SectionHit[];
 }
 
@@ -29,6 +47,8 @@ export interface SearchResults {
   /** How many pages match; `results` holds the first `limit` of them. */
   total: number;
   results: PageHit[];
+  /** When nothing matches: up to three queries that would, each unknown word replaced by the closest the site uses. */
+  suggestions?: string[];
 }
 
 /** Sections shown under each page: enough to see where it talks about the words, few enough to scan. */
@@ -63,7 +83,10 @@ export class SearchIndex {
   static build(sections: readonly Section[]): SearchIndex {
     const index = new MiniSearch<Section>(INDEX_OPTIONS);
     index.addAll(sections);
-    const vocabulary = index.toJSON().index.map(([term]) => term);
+    const vocabulary = index
+      .toJSON()
+      .index.map(([term]) => term)
+      .filter((term) => !isStem(term));
     // MiniSearch's radix tree and postings take a few times the text they index.
     return new SearchIndex(index, sections, vocabulary, textLength(sections) * 8);
   }
@@ -88,38 +111,105 @@ export class SearchIndex {
   }
 
   /**
-   * The pages whose sections hold every word (when none does, any of them), best first: a page
-   * ranks by its best section, and brings its next best ones along.
+   * The pages whose sections hold the query's words, best first: every word is optional, and a
+   * section ranks by its BM25 score (title ≫ heading ≫ text), how much of the query it covers, where
+   * (heading or title), how close together, and which kind of page it is on (rankScore). A page
+   * ranks by its best section, and brings its next best ones along. When nothing matches,
+   * `suggestions` holds up to three queries with each unknown word replaced by the closest words
+   * the site uses.
    */
   search(q: string, limit: number): SearchResults {
-    const query = queryFor(q, this.words);
-    let hits = this.index.search(query, { ...SEARCH_OPTIONS, combineWith: "AND" });
-    if (hits.length === 0) hits = this.index.search(query, { ...SEARCH_OPTIONS, combineWith: "OR" });
-    hits = preferAllWordsInHeading(hits, query.queries.length);
-    // Hits come best first, so each page's first hit is its best and pages stay in rank order.
-    const byPage = new Map<string, MiniSearchHit[]>();
-    for (const hit of hits) {
+    const { query, words } = queryFor(q, this.words);
+    const hits = this.index.search(query, SEARCH_OPTIONS);
+    if (hits.length === 0) return { total: 0, results: [], suggestions: suggestions(q, this.words, this.vocabulary) };
+    // A query of one word: every hit holds it, so there is nothing to count.
+    const found = words.length > 1 ? hits.map((hit) => wordsFound(hit, words)) : hits.map(() => [true]);
+    const weights = wordWeights(found, words.length, this.sections.size);
+    const total = weights.reduce((a, b) => a + b, 0) || 1;
+    const share = (has: (w: number) => boolean) => weights.reduce((sum, weight, w) => sum + (has(w) ? weight : 0), 0) / total;
+    // The costlier factors (headings, proximity) only for the hits that can still reach the top.
+    const scored = hits
+      .map((hit, i) => {
+        const coverage = words.length > 1 ? share((w) => found[i]![w]!) : 1;
+        return { hit, found: found[i]!, coverage, score: hit.score * coverage ** COVERAGE_POWER };
+      })
+      .sort((a, b) => b.score - a.score);
+    const claimed = new Set(words.flatMap((word) => word.alternatives.flat()));
+    const ranked = scored.slice(0, RERANKED).map((h) => {
+      const section = this.sections.get(h.hit.id as string)!;
+      const title = fieldTerms(section.pageTitle);
+      const heading = fieldTerms(section.heading);
+      const inField = (field: Set<string>) => {
+        const inexact = h.hit.terms.some((t) => !claimed.has(t) && field.has(t));
+        return (w: number) =>
+          h.found[w]! && (words[w]!.alternatives.some((terms) => terms.every((t) => field.has(t))) || (words[w]!.inexact && inexact));
+      };
+      return {
+        ...h,
+        score: rankScore(h.hit.score, {
+          coverage: h.coverage,
+          titleCoverage: share(inField(title)),
+          headingCoverage: share(inField(heading)),
+          proximity: proximity(`${section.heading} ${section.text}`, words, h.found),
+          unnamedReference: Boolean(section.reference) && !namesItem(q, section.pageTitle),
+        }),
+      };
+    });
+    ranked.sort((a, b) => b.score - a.score);
+    // Hits come best first, so each page's first hit is its best. A page ranks by its best section
+    // and, a little, by its next ones: a page about the words throughout beats one that has a
+    // section on them.
+    const byPage = new Map<string, { hits: MiniSearchHit[]; score: number }>();
+    for (const { hit, score } of [...ranked, ...scored.slice(RERANKED)]) {
       const pageId = this.sections.get(hit.id as string)!.pageId;
-      const pageHits = byPage.get(pageId);
-      if (!pageHits) byPage.set(pageId, [hit]);
-      else if (pageHits.length < SECTIONS_PER_PAGE) pageHits.push(hit);
+      const page = byPage.get(pageId);
+      if (!page) byPage.set(pageId, { hits: [hit], score });
+      else if (page.hits.length < SECTIONS_PER_PAGE) {
+        page.hits.push(hit);
+        page.score += score * NEXT_SECTIONS_SHARE;
+      }
     }
-    const results = [...byPage.values()].slice(0, limit).map((pageHits): PageHit => {
+    const shown = [...byPage.values()]
+      .sort((a, b) => b.score - a.score)
+      .slice(0, limit)
+      .map((page) => page.hits);
+    // One set of words to mark for all results: compiling a pattern costs more than matching it.
+    const { terms, stems } = markedTerms(shown.flat());
+    const results = shown.map((pageHits): PageHit => {
       const page = this.sections.get(pageHits[0]!.id as string)!;
-      return { id: page.pageId, url: `/${page.pageId}`, title: page.pageTitle, sections: pageHits.map((hit) => this.sectionHit(hit)) };
+      return {
+        id: page.pageId,
+        url: `/${page.pageId}`,
+        title: page.pageTitle,
+        titleHighlights: highlights(page.pageTitle, terms, stems),
+        sections: pageHits.map((hit) => this.sectionHit(hit, terms, stems)),
+      };
     });
     return { total: byPage.size, results };
   }
 
-  private sectionHit(hit: MiniSearchHit): SectionHit {
+  private sectionHit(hit: MiniSearchHit, terms: readonly string[], stems: readonly string[]): SectionHit {
     const section = this.sections.get(hit.id as string)!;
-    const { text, highlights } = excerpt(section.text || section.heading, [...hit.terms, ...hit.queryTerms]);
+    const { text, highlights: marks } = excerpt(section.text || section.heading, terms, undefined, stems);
     return {
       heading: section.heading,
+      headingHighlights: highlights(section.heading, terms, stems),
       anchor: section.anchor,
       url: `/${section.pageId}${section.anchor ? `#${section.anchor}` : ""}`,
       excerpt: text,
-      highlights,
+      highlights: marks,
     };
   }
+}
+
+/** What a page's next best sections add to its best one's score, each as a share of its own. */
+const NEXT_SECTIONS_SHARE = 0.25;
+
+/** Sections scored in full (headings, proximity, kind of page); past them, coverage alone orders the rest. */
+const RERANKED = 30;
+
+/** The words to mark in the hits' texts: those they matched, and the stems (marked with the rest of their word). */
+function markedTerms(hits: readonly MiniSearchHit[]): { terms: string[]; stems: string[] } {
+  const all = [...new Set(hits.flatMap((hit) => [...hit.terms, ...hit.queryTerms]))].sort();
+  return { terms: all.filter((t) => !isStem(t)), stems: all.filter(isStem).map(matchedText) };
 }

@@ -11,6 +11,8 @@ export interface Section {
   /** The id rehype-slug gives that heading, so a result links straight to it. */
   anchor: string;
   text: string;
+  /** The section is of a generated reference page (GraphQL types, JSON-RPC methods), which ranks below guides unless named. */
+  reference?: boolean;
 }
 
 const FENCE = /^(`{3,}|~{3,})/;

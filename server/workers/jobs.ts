@@ -62,6 +62,8 @@ export interface SearchPage {
   title: string;
   /** The page's clean Markdown (server/markdown), snippets inlined. */
   markdown: string;
+  /** A generated reference page (GraphQL types, JSON-RPC methods). */
+  reference?: boolean;
 }
 
 /** The index of a commit's pages, within PAGE_BOUNDS and BUILD_BOUNDS: no pages that can go live outgrow the worker's heap. */

@@ -2,6 +2,7 @@ import { useContext, useEffect, useRef, useState, type KeyboardEvent, type Synth
 import { Link, useNavigate } from "@remix-run/react";
 import { PinnedRevisionContext, withRevision } from "~/lib/commit";
 import { useSearch } from "./useSearch";
+import { Highlighted } from "./Highlighted";
 import { SectionHitText } from "./SectionHitText";
 import { focusAfterNavigation } from "./useFocusAfterSearch";
 import { resultsPageHref } from "./results-page-href";
@@ -133,7 +134,7 @@ export function SearchDialog({ open, seed, onClose }: { open: boolean; seed?: Se
           {results.map((page, p) => (
             <div key={page.id} role="group" aria-label={page.title} className="search-group">
               <div className="search-group-title" aria-hidden="true">
-                {page.title}
+                <Highlighted text={page.title} ranges={page.titleHighlights} />
               </div>
               {page.sections.map((section, s) => {
                 const i = first[p]! + s;
@@ -180,6 +181,36 @@ export function SearchDialog({ open, seed, onClose }: { open: boolean; seed?: Se
                 ? `${total} page${total === 1 ? "" : "s"} match`
                 : ""}
         </p>
+        {search.status === "done" && results.length === 0 ? (
+          <div className="search-empty">
+            {search.suggestions.length ? (
+              <p className="search-suggestions">
+                Did you mean{" "}
+                {search.suggestions.map((suggestion, i) => (
+                  <span key={suggestion}>
+                    {i > 0 ? (i === search.suggestions.length - 1 ? " or " : ", ") : null}
+                    <button
+                      type="button"
+                      className="search-suggestion"
+                      onClick={() => {
+                        setQuery(suggestion);
+                        input.current?.focus();
+                      }}
+                    >
+                      {suggestion}
+                    </button>
+                  </span>
+                ))}
+                ?
+              </p>
+            ) : null}
+            <p className="search-empty-all">
+              <Link to={resultsPageHref(query, pinned)} onClick={() => chose(resultsPageHref(query, pinned))}>
+                Open the results page for “{query.trim()}”
+              </Link>
+            </p>
+          </div>
+        ) : null}
         <p className="search-help" aria-hidden="true">
           <kbd>↑</kbd> <kbd>↓</kbd> to move · <kbd>Enter</kbd> to open · <kbd>Esc</kbd> to close
         </p>

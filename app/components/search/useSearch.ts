@@ -4,7 +4,7 @@ import type { PinnedRevision } from "~/lib/commit";
 
 export type SearchState =
   | { status: "idle" | "loading"; results: PageHit[]; total: number }
-  | { status: "done"; results: PageHit[]; total: number }
+  | { status: "done"; results: PageHit[]; total: number; suggestions: string[] }
   | { status: "error"; results: PageHit[]; total: number; error: string };
 
 const DEBOUNCE_MS = 120;
@@ -25,10 +25,10 @@ export function useSearch(query: string, pinned: PinnedRevision | undefined): Se
       if (pinned) params.set(pinned.param, pinned.value);
       try {
         const response = await fetch(`/api/search?${params}`, { signal: controller.signal });
-        const body = (await response.json()) as { results?: PageHit[]; total?: number; error?: string };
+        const body = (await response.json()) as { results?: PageHit[]; total?: number; suggestions?: string[]; error?: string };
         setState(
           response.ok
-            ? { status: "done", results: body.results ?? [], total: body.total ?? 0 }
+            ? { status: "done", results: body.results ?? [], total: body.total ?? 0, suggestions: body.suggestions ?? [] }
             : { status: "error", results: [], total: 0, error: body.error ?? `Search failed with status ${response.status}.` },
         );
       } catch {

@@ -150,16 +150,20 @@ try {
   }
 
   const ms = (values: number[]) => `${percentile(values, 50)} / ${percentile(values, 95)} ms`;
+  const failed = (run: typeof rolling) => `${run.failures.length} of ${run.answered + run.failures.length}`;
   console.log(
     [
-      `Fleet: ${REPLICAS} replicas (one server process and one compile worker each) behind HAProxy and Varnish, on ${machine.cores} cores (${machine.cpu}), load average ${machine.loadAverage.toFixed(1)} at the start, ${machine.date}, ${machine.revision}; the test content (4 pages) behind a smart-HTTP remote; ${LOAD_GENERATOR}, ${CONNECTIONS} connections, ${LOAD_SECONDS} s.`,
+      `Fleet: ${REPLICAS} replicas (one server process and one compile worker each) behind HAProxy and Varnish, ` +
+        `on ${machine.cores} cores (${machine.cpu}), load average ${machine.loadAverage.toFixed(1)} at the start, ` +
+        `${machine.date}, ${machine.revision}; the test content (4 pages) behind a smart-HTTP remote; ` +
+        `${LOAD_GENERATOR}, ${CONNECTIONS} connections, ${LOAD_SECONDS} s.`,
       "",
       "| Measure | Result |",
       "|---|---|",
       `| Push-to-live on every replica after one signed delivery to HAProxy (p50 / p95 over ${PUSHES} pushes) | ${ms(everyReplica)} |`,
       `| Push-to-live through the cache (Varnish) (p50 / p95) | ${ms(throughCache)} |`,
-      `| Failed requests under steady load (4 loops through HAProxy), rolling restart of ${REPLICAS} replicas | ${rolling.failures.length} of ${rolling.answered + rolling.failures.length} |`,
-      `| Failed requests under steady load, kill -9 of one replica and its replacement on an empty DATA_DIR | ${killed.failures.length} of ${killed.answered + killed.failures.length} |`,
+      `| Failed requests under steady load (4 loops through HAProxy), rolling restart of ${REPLICAS} replicas | ${failed(rolling)} |`,
+      `| Failed requests under steady load, kill -9 of one replica and its replacement on an empty DATA_DIR | ${failed(killed)} |`,
       `| Warm page through Varnish (${WARM_PAGE}, ${bytes} B gzipped, HIT) | ${Math.round(site.rps)} req/s (${site.failures} failed) |`,
       `| Varnish answering a synthetic object of ${bytes} B (vcl_synth) | ${Math.round(bare.rps)} req/s |`,
       `| Ratio | ${(site.rps / bare.rps).toFixed(2)}× |`,

@@ -70,7 +70,8 @@ export function report({ overall, byKind, misses }: Evaluation): string {
     misses.length ? `${misses.length} misses (answer not first):` : "No misses.",
     ...misses.map(
       (m) =>
-        `  [${m.query.kind}] "${m.query.q}": ${m.rank ? `rank ${m.rank}` : "not in top 10"} (wants ${m.query.answers.join(" | ")}; got ${m.top.slice(0, 3).join(", ") || "nothing"})`,
+        `  [${m.query.kind}] "${m.query.q}": ${m.rank ? `rank ${m.rank}` : "not in top 10"} ` +
+        `(wants ${m.query.answers.join(" | ")}; got ${m.top.slice(0, 3).join(", ") || "nothing"})`,
     ),
   ];
   return lines.join("\n");

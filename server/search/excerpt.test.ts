@@ -14,7 +14,8 @@ function marked(text: string, terms: string[], width?: number): string {
 }
 
 const LONG =
-  "Sui is a layer one blockchain. Objects are the unit of storage on Sui, and every object has an owner. Coins are objects too: a coin of type Coin<SUI> pays for gas. Move packages define the types of objects and the functions that change them.";
+  "Sui is a layer one blockchain. Objects are the unit of storage on Sui, and every object has an owner. " +
+  "Coins are objects too: a coin of type Coin<SUI> pays for gas. Move packages define the types of objects and the functions that change them.";
 
 describe("excerpt", () => {
   it.each<[string, string, string[], number | undefined, string]>([

@@ -194,7 +194,8 @@ export class SearchService {
     // Till the next attempt, or a few seconds while it runs.
     const untilNext = Math.ceil((this.failure.retryAt - Date.now()) / 1000);
     throw new OverloadedError(
-      `The search index could not be built (${this.failure.report.message}); search is back once it is, the next attempt is after ${this.failure.report.nextAttempt}.`,
+      `The search index could not be built (${this.failure.report.message}); search is back once it is, ` +
+        `the next attempt is after ${this.failure.report.nextAttempt}.`,
       503,
       Number.isFinite(untilNext) && untilNext > 0 ? untilNext : this.limits.retryAfterSeconds,
     );

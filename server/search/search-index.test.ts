@@ -7,7 +7,8 @@ const PAGES: Array<[id: string, title: string, body: string]> = [
   [
     "standards/kiosk",
     "Sui Kiosk",
-    "A kiosk holds assets for sale.\n\n## Create a kiosk\n\nCall new.\n\n## Create a transfer policy\n\nA transfer policy lists the rules a purchase must meet.",
+    "A kiosk holds assets for sale.\n\n## Create a kiosk\n\nCall new.\n\n" +
+      "## Create a transfer policy\n\nA transfer policy lists the rules a purchase must meet.",
   ],
   ["standards/kiosk-apps", "Kiosk Apps", "Apps extend a kiosk.\n\n## Permissions\n\nAn app asks for permission."],
   [

@@ -103,7 +103,8 @@ export function SearchDialog({ open, seed, onClose }: { open: boolean; seed?: Se
     >
       <div className="search-panel">
         <div className="search-field">
-          {/* type="text": a combobox may not be a search field (the HTML checker says so), and a search field's own Escape would clear it instead of closing. */}
+          {/* type="text": a combobox may not be a search field (the HTML checker says so), and a search
+              field's own Escape would clear it instead of closing. */}
           <input
             ref={input}
             type="text"

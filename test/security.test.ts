@@ -402,6 +402,9 @@ describe("webhook limits", () => {
     remote = await GitHttpRemote.start();
     const url = remote.publish(seed.dir);
     server = await startServer({ CONTENT_REPO: url, WEBHOOK_SECRET: SECRET, POLL_INTERVAL: "0" });
+    // The fetch every start makes may still be under way: the tests below count the fetches their deliveries cause.
+    const started = async () => JSON.parse((await rawRequest(server.url, { target: "/api/status" })).body).lastFetch !== undefined;
+    await waitFor(started, 60_000, 100);
   });
   afterAll(async () => {
     await server?.stop();

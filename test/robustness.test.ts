@@ -499,8 +499,13 @@ describe("a webhook storm against a server that fetches from an HTTP remote", ()
     // Pushes go to the bare repository on disk: the synchronous git CLI must not talk to the
     // remote, which answers in this process.
     work = WorkingCopy.clone(path.join(remote.root, "content.git"));
-    // Polling off: every fetch the remote sees comes from a webhook.
+    // Polling off: once the fetch every start makes is done, every fetch the remote sees comes from a webhook.
     server = await startServer({ CONTENT_REPO: url, WEBHOOK_SECRET: SECRET, POLL_INTERVAL: "0" });
+    await waitFor(
+      async () => ((await (await fetch(`${server.url}/api/status`)).json()) as { lastFetch?: string }).lastFetch !== undefined,
+      60_000,
+      100,
+    );
   });
   afterAll(async () => {
     await server?.stop();

@@ -89,6 +89,27 @@ describe("compiling in worker processes", () => {
     }
   }, 60_000);
 
+  it("publishes on a worker of its own while a reader's long job holds the only one", async () => {
+    const single = new WorkerPool({ filename: RUNAWAY_JOBS, processes: 1 });
+    try {
+      await single.run("compile", { path: "docs/a.mdx", source: "A warm-up.", files: {} }, 20_000);
+      let readerDone = false;
+      // What a live reader's job that takes long looks like to the pool (the search index build of a
+      // commit that just went live takes 2 s of the only worker of a small replica).
+      const reader = single
+        .run("compile", { path: "docs/a.mdx", source: "RUNAWAY", files: {} }, 20_000, "live")
+        .catch((e: unknown) => e)
+        .finally(() => (readerDone = true));
+      const published = await single.run("compile", { path: "docs/b.mdx", source: "## Published\n\nNow.", files: {} }, 20_000, "publish");
+      expect(published.ok && JSON.parse(published.json).toc).toEqual([{ id: "published", text: "Published", depth: 2 }]);
+      expect(readerDone).toBe(false);
+      await single.close();
+      await reader;
+    } finally {
+      await single.close();
+    }
+  }, 60_000);
+
   it("reuses compiled pages persisted in DATA_DIR after a restart: no compile, first view fast", async () => {
     const compiledDir = tempDir("sui-docs-compiled-");
     const before = engineWith({ compiledDir });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { JobPriority, nextJob, type Lane } from "./lanes";
+import { JobPriority, needsReservedWorker, nextJob, type Lane } from "./lanes";
 
 /** A queue written as lanes in queue order: ids count up from 1, so the first listed is the oldest. */
 const queueOf = (lanes: Lane[]) => lanes.map((lane, i) => ({ id: i + 1, priority: new JobPriority(lane) }));
@@ -38,5 +38,21 @@ describe("JobPriority.raise", () => {
     const priority = new JobPriority(from);
     priority.raise(to);
     expect(priority.lane).toBe(lane);
+  });
+});
+
+describe("needsReservedWorker", () => {
+  const cases: Array<{ case: string; waiting: Lane[]; running: Array<Lane | undefined>; size: number; needed: boolean }> = [
+    { case: "an idle pool needs none", waiting: [], running: [undefined], size: 1, needed: false },
+    { case: "publishing waits for a live reader's job", waiting: ["publish"], running: ["live"], size: 1, needed: true },
+    { case: "publishing waits for a preview", waiting: ["publish"], running: ["preview"], size: 1, needed: true },
+    { case: "previews hold every worker and jobs wait", waiting: ["live"], running: ["preview", "preview"], size: 2, needed: true },
+    { case: "live readers hold a worker: no reserve for readers", waiting: ["live"], running: ["preview", "live"], size: 2, needed: false },
+    { case: "a worker is idle: publishing takes it", waiting: ["publish"], running: ["live", undefined], size: 2, needed: false },
+    { case: "the pool is not at its size: a general worker starts", waiting: ["publish"], running: ["live"], size: 2, needed: false },
+    { case: "nothing waits", waiting: [], running: ["preview"], size: 1, needed: false },
+  ];
+  it.each(cases)("$case", ({ waiting, running, size, needed }) => {
+    expect(needsReservedWorker(waiting, running, size)).toBe(needed);
   });
 });

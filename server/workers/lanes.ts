@@ -40,3 +40,16 @@ export function nextJob(queue: readonly Queued[], takesReaders: boolean): number
   }
   return best;
 }
+
+/**
+ * Whether the pool starts its reserved worker (it takes publishing's jobs only), given the lanes
+ * of the jobs waiting and of those running on the general workers (undefined: idle or starting)
+ * and the pool's size. Only when the general workers are all there and all busy, and either
+ * previews hold every one of them while jobs wait (work whose amount a stranger chooses), or a
+ * publishing job waits: a push must not wait for a reader's job already running, such as the 2 s
+ * build of the previous commit's search index.
+ */
+export function needsReservedWorker(waiting: readonly Lane[], running: readonly (Lane | undefined)[], size: number): boolean {
+  if (running.length < size || running.some((lane) => lane === undefined)) return false;
+  return waiting.includes("publish") || (waiting.length > 0 && running.every((lane) => lane === "preview"));
+}

@@ -6,7 +6,7 @@ import { BusyError } from "../errors";
 import { WORKER_PROCESS_MB } from "../memory-budget";
 import { compileQueue, observeCompile } from "../metrics";
 import type { Jobs } from "./jobs";
-import { JobPriority, nextJob, type Lane } from "./lanes";
+import { JobPriority, needsReservedWorker, nextJob, type Lane } from "./lanes";
 import type { JobMessage, JobRequest } from "./serve-jobs";
 
 export interface WorkerPoolOptions {
@@ -103,9 +103,10 @@ interface Worker {
  * rather than an ever longer wait.
  *
  * Jobs wait in lanes (lanes.ts): publishing first, then live readers, then previews. While
- * previews' jobs hold all `processes` workers and more wait, one more worker is started and kept
- * for publishing only, so a push goes live while every worker is busy with slow previews (and a
- * worker a slow page ended is being replaced); the queue's bound does not apply to publishing.
+ * previews' jobs hold all `processes` workers and more wait, or a publishing job waits for busy
+ * workers, one more worker is started for publishing only (kept while previews hold the others),
+ * so a push goes live while every worker is busy with slow previews (and a worker a slow page
+ * ended is being replaced) or a long reader's job; the queue's bound does not apply to publishing.
  */
 export class WorkerPool {
   private readonly workers = new Set<Worker>();
@@ -188,13 +189,15 @@ export class WorkerPool {
     const general = [...this.workers].filter((worker) => !worker.reserved);
     const starting = general.filter((worker) => !worker.ready).length;
     for (let i = starting, size = general.length; i < this.queue.length && size < this.size; i++, size++) this.spawn(false);
-    if (this.queue.length && this.previewsHoldAll() && ![...this.workers].some((worker) => worker.reserved)) this.spawn(true);
+    const running = general.map((worker) => (worker.ready ? worker.job?.priority.lane : undefined));
+    const waiting = this.queue.map((job) => job.priority.lane);
+    if (needsReservedWorker(waiting, running, this.size) && ![...this.workers].some((worker) => worker.reserved)) this.spawn(true);
   }
 
   /**
    * Whether previews' jobs run on every worker but the reserved one: work whose amount a stranger
-   * chooses (a branch's pages), which is when the reserved worker is started (once jobs wait too)
-   * and kept. Live readers' work is bounded by the live catalogue, and publishing goes ahead of it.
+   * chooses (a branch's pages), while which the reserved worker is kept. Live readers' work is
+   * bounded by the live catalogue, and publishing goes ahead of it.
    */
   private previewsHoldAll(): boolean {
     const general = [...this.workers].filter((worker) => !worker.reserved);

@@ -1,10 +1,4 @@
-import { spawn } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
-import { VARNISHD } from "../../test/helpers/varnish";
-import { freePort } from "../bench/process";
+import { startVarnish, type RunningVarnish } from "../../test/helpers/varnish";
 
 /**
  * A bench-only Varnish that answers every request itself (vcl_synth) with a fixed body of `bytes`
@@ -12,8 +6,7 @@ import { freePort } from "../bench/process";
  * with no backend, no lookup and no headers of ours. The site through deploy/varnish.vcl is
  * measured against it.
  */
-export async function startSyntheticVarnish(bytes: number): Promise<{ url: string; stop: () => Promise<void> }> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sui-docs-synthetic-varnish-"));
+export function startSyntheticVarnish(bytes: number): Promise<RunningVarnish> {
   // A VCL long string cannot hold "}, and x never does.
   const vcl = `vcl 4.1;
 backend default none;
@@ -24,57 +17,5 @@ sub vcl_synth {
   return (deliver);
 }
 `;
-  fs.writeFileSync(path.join(dir, "synthetic.vcl"), vcl);
-  const port = await freePort();
-  const child = spawn(
-    VARNISHD,
-    [
-      "-F",
-      "-j",
-      "none",
-      "-n",
-      path.join(dir, "work"),
-      "-a",
-      `127.0.0.1:${port}`,
-      "-T",
-      "none",
-      "-f",
-      path.join(dir, "synthetic.vcl"),
-      "-s",
-      "malloc,16m",
-      "-p",
-      "thread_pools=1",
-      "-p",
-      "thread_pool_min=10",
-    ],
-    { stdio: ["ignore", "pipe", "pipe"] },
-  );
-  let output = "";
-  child.stdout.on("data", (d) => (output += d));
-  child.stderr.on("data", (d) => (output += d));
-  const url = `http://127.0.0.1:${port}`;
-  for (let tries = 0; ; tries++) {
-    if (child.exitCode !== null) throw new Error(`the synthetic varnishd ended: ${output}`);
-    if (
-      await fetch(url).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    if (tries > 300) throw new Error(`the synthetic varnishd did not answer: ${output}`);
-    await sleep(100);
-  }
-  return {
-    url,
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once("exit", () => {
-          fs.rmSync(dir, { recursive: true, force: true });
-          resolve();
-        });
-        child.kill("SIGTERM");
-      }),
-  };
+  return startVarnish({ backendPort: 1, vcl, storageMb: 16 });
 }

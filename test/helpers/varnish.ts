@@ -18,6 +18,8 @@ export interface VarnishOptions {
   params?: Record<string, string>;
   /** Cache storage, megabytes of malloc (64). */
   storageMb?: number;
+  /** A VCL of its own instead of deploy/varnish.vcl (a bench's baseline); the backend is then unused. */
+  vcl?: string;
 }
 
 export interface RunningVarnish {
@@ -53,9 +55,11 @@ export async function startVarnish({
   port,
   params = {},
   storageMb = 64,
+  vcl,
 }: VarnishOptions): Promise<RunningVarnish> {
   const dir = tempDir("sui-docs-varnish-");
   fs.writeFileSync(path.join(dir, "varnish-site.vcl"), siteVcl(backendHost, backendPort));
+  if (vcl) fs.writeFileSync(path.join(dir, "own.vcl"), vcl);
   const listen = port ?? (await freePort());
   const args = [
     "-F",
@@ -68,7 +72,7 @@ export async function startVarnish({
     "-T",
     "none",
     "-f",
-    path.join(DEPLOY, "varnish.vcl"),
+    vcl ? path.join(dir, "own.vcl") : path.join(DEPLOY, "varnish.vcl"),
     "-s",
     `malloc,${storageMb}m`,
     "-p",

@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { budgetReport, isUnitFile, type VitestReport } from "./budget";
+
+const ROOT = "/repo";
+const file = (name: string, start: number, end: number) => ({
+  name: `${ROOT}/${name}`,
+  startTime: start * 1000,
+  endTime: end * 1000,
+  status: "passed",
+});
+
+describe("isUnitFile", () => {
+  it.each([
+    ["/repo/server/cache.test.ts", true],
+    ["/repo/scripts/test-budget/budget.test.ts", true],
+    ["/repo/test/fleet.test.ts", false],
+    ["/repo/app/lib/toc.test.ts", true],
+  ])("%s is a unit file: %s", (name, unit) => expect(isUnitFile(name, ROOT)).toBe(unit));
+});
+
+describe("budgetReport", () => {
+  const report: VitestReport = {
+    startTime: 0,
+    testResults: [
+      file("server/a.test.ts", 1, 4),
+      file("server/b.test.ts", 2, 9),
+      file("test/fleet.test.ts", 5, 100),
+      file("test/x.test.ts", 10, 30),
+    ],
+  };
+
+  it("measures each project from its first file's start to its last file's end, and the run from its start", () => {
+    const result = budgetReport(report, ROOT, { unitSeconds: 30, totalSeconds: 240 });
+    expect([result.unitSeconds, result.systemSeconds, result.totalSeconds]).toEqual([8, 95, 100]);
+    expect(result.over).toEqual([]);
+    expect(result.slowest.map((s) => s.file)).toEqual(["test/fleet.test.ts", "test/x.test.ts", "server/b.test.ts", "server/a.test.ts"]);
+  });
+
+  it("names each budget missed, with the figure", () => {
+    const result = budgetReport(report, ROOT, { unitSeconds: 5, totalSeconds: 60 });
+    expect(result.over).toEqual(["the unit project took 8 s, over its budget of 5 s", "the whole run took 100 s, over its budget of 60 s"]);
+  });
+
+  it("reads an empty report as costing nothing", () => {
+    expect(budgetReport({ startTime: 0, testResults: [] }, ROOT, { unitSeconds: 1, totalSeconds: 1 }).over).toEqual([]);
+  });
+});

@@ -1,0 +1,56 @@
+/**
+ * What `npm test`'s vitest run costs against the budget CONTRIBUTING.md states: the wall time of
+ * each project (from the first of its files to start to the last to end) and of the whole run,
+ * from vitest's JSON report. Pure: main.ts reads the report and prints.
+ */
+
+/** The parts of vitest's JSON report this reads (`--reporter=json`). */
+export interface VitestReport {
+  startTime: number;
+  testResults: Array<{ name: string; startTime: number; endTime: number; status: string }>;
+}
+
+export interface Budget {
+  /** Wall seconds of the unit project (tests beside pure modules). */
+  unitSeconds: number;
+  /** Wall seconds of the whole vitest run. */
+  totalSeconds: number;
+}
+
+export interface BudgetReport {
+  unitSeconds: number;
+  systemSeconds: number;
+  totalSeconds: number;
+  /** The slowest files, slowest first: where to look when the budget is missed. */
+  slowest: Array<{ file: string; seconds: number }>;
+  /** One line per budget missed; empty when every one is met. */
+  over: string[];
+}
+
+/** Whether a test file belongs to the unit project (vitest.config.ts: beside the modules, not under test/). */
+export const isUnitFile = (file: string, root: string) => !file.slice(root.length).replace(/^\/+/, "").startsWith("test/");
+
+const span = (files: VitestReport["testResults"]) =>
+  files.length ? (Math.max(...files.map((f) => f.endTime)) - Math.min(...files.map((f) => f.startTime))) / 1000 : 0;
+
+export function budgetReport(report: VitestReport, root: string, budget: Budget, slowest = 10): BudgetReport {
+  const files = report.testResults;
+  const unit = files.filter((f) => isUnitFile(f.name, root));
+  const system = files.filter((f) => !isUnitFile(f.name, root));
+  const totalSeconds = files.length ? (Math.max(...files.map((f) => f.endTime)) - report.startTime) / 1000 : 0;
+  const result: BudgetReport = {
+    unitSeconds: span(unit),
+    systemSeconds: span(system),
+    totalSeconds,
+    slowest: files
+      .map((f) => ({ file: f.name.slice(root.length).replace(/^\/+/, ""), seconds: (f.endTime - f.startTime) / 1000 }))
+      .sort((a, b) => b.seconds - a.seconds)
+      .slice(0, slowest),
+    over: [],
+  };
+  if (result.unitSeconds > budget.unitSeconds)
+    result.over.push(`the unit project took ${result.unitSeconds.toFixed(0)} s, over its budget of ${budget.unitSeconds} s`);
+  if (result.totalSeconds > budget.totalSeconds)
+    result.over.push(`the whole run took ${result.totalSeconds.toFixed(0)} s, over its budget of ${budget.totalSeconds} s`);
+  return result;
+}

@@ -1,0 +1,24 @@
+/**
+ * `npm test`'s last step: reads vitest's JSON report (the path given) and fails when a project went
+ * over the budget CONTRIBUTING.md states ("Test budget"), naming the slowest files.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { budgetReport, type VitestReport } from "./budget";
+
+/** CONTRIBUTING.md, "Test budget": change both together. */
+const BUDGET = { unitSeconds: 30, totalSeconds: 900 };
+
+const file = process.argv[2];
+if (!file) throw new Error("usage: tsx scripts/test-budget/main.ts <vitest JSON report>");
+const report = JSON.parse(fs.readFileSync(file, "utf8")) as VitestReport;
+const result = budgetReport(report, path.resolve(import.meta.dirname, "../.."), BUDGET);
+console.log(
+  `test budget: unit ${result.unitSeconds.toFixed(0)} s (budget ${BUDGET.unitSeconds} s), ` +
+    `system ${result.systemSeconds.toFixed(0)} s, whole run ${result.totalSeconds.toFixed(0)} s (budget ${BUDGET.totalSeconds} s)`,
+);
+console.log(`slowest files: ${result.slowest.map((s) => `${s.file} ${s.seconds.toFixed(0)} s`).join(", ")}`);
+if (result.over.length) {
+  console.error(`test budget missed: ${result.over.join("; ")}`);
+  process.exit(1);
+}

@@ -7,7 +7,7 @@ import path from "node:path";
 import { budgetReport, type VitestReport } from "./budget";
 
 /** CONTRIBUTING.md, "Test budget": change both together. */
-const BUDGET = { unitSeconds: 30, totalSeconds: 900 };
+const BUDGET = { unitSeconds: 30, totalSeconds: 1_200 };
 
 const file = process.argv[2];
 if (!file) throw new Error("usage: tsx scripts/test-budget/main.ts <vitest JSON report>");

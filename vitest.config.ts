@@ -13,7 +13,9 @@ export default defineConfig({
         // them (isolate: false): each file no longer loads remark, Shiki and the rest afresh, which
         // was most of this group's time; pure modules keep no state a later file could see.
         extends: true,
-        test: { name: "unit", include: ["{server,http,app,scripts}/**/*.test.ts"], isolate: false },
+        // First and alone (groupOrder), so its wall time is its own, checked against the test budget
+        // (scripts/test-budget).
+        test: { name: "unit", include: ["{server,http,app,scripts}/**/*.test.ts"], isolate: false, sequence: { groupOrder: 0 } },
       },
       {
         // Real Git repositories, the production server (build/index.js: run `npm run build` first)
@@ -23,6 +25,7 @@ export default defineConfig({
           name: "system",
           include: ["test/**/*.test.ts"],
           globalSetup: ["test/helpers/embedded-site.ts"],
+          sequence: { groupOrder: 1 },
         },
       },
     ],

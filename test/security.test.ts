@@ -432,12 +432,11 @@ describe("webhook limits", () => {
 
   it("refuses a body whose Content-Length is over the limit before a byte of it arrives", async () => {
     const { answer, socket } = stall(head(100 * 1024 * 1024));
-    const started = Date.now();
     const text = await answer;
     socket.destroy();
     expect(text).toMatch(/^HTTP\/1\.1 413 /);
+    // Its body never comes: any answer at all was given before reading it.
     expect(text).toContain("larger than 5 MB");
-    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it("acknowledges a delivery id seen before without fetching again", async () => {
@@ -445,7 +444,6 @@ describe("webhook limits", () => {
     const first = await rawRequest(server.url, webhook(PUSH, { "X-GitHub-Delivery": "72d3162e-cc78-11e3-81ab-4c9367dc0958" }));
     expect(first.status).toBe(202);
     await waitFor(async () => fetches() === before + 1, 10_000);
-    await new Promise((r) => setTimeout(r, 300));
     const again = await rawRequest(server.url, webhook(PUSH, { "X-GitHub-Delivery": "72d3162e-cc78-11e3-81ab-4c9367dc0958" }));
     expect(again.status).toBe(200);
     expect(JSON.parse(again.body).message).toMatch(/already received/);
@@ -472,9 +470,12 @@ describe("webhook limits", () => {
       expect(text).toMatch(/^HTTP\/1\.1 401 /);
       expect(text).toContain("X-Hub-Signature-256");
     }
-    // 2 senders from this address stall mid-body and hold its reading turns; 256 more wait for one; its next is refused.
-    const stalled = Array.from({ length: 2 + 256 }, () => stall(head(1000), "{"));
-    await new Promise((r) => setTimeout(r, 1_000));
+    // 2 senders from this address stall mid-body and hold its reading turns; 256 more wait for one; the
+    // line is full once the 4 past them have been refused, and so is its next delivery.
+    const stalled = Array.from({ length: 2 + 256 + 4 }, () => stall(head(1000), "{"));
+    let refusedStalls = 0;
+    for (const s of stalled) void s.answer.then((text) => text.startsWith("HTTP/1.1 503 ") && refusedStalls++);
+    await waitFor(async () => refusedStalls >= 4, 30_000);
     const refused = await rawRequest(server.url, webhook(PUSH, { "X-GitHub-Delivery": "while-busy" }));
     expect(refused.status).toBe(503);
     expect(refused.headers["retry-after"]).toMatch(/^\d+$/);

@@ -7,7 +7,7 @@ export const accessLogEnabled = process.env.ACCESS_LOG !== "off";
 
 /**
  * LOG_FORMAT=json: one JSON object a line, for a log collector (time, request id, route kind,
- * status, duration, commit); otherwise morgan's "tiny" lines, as remix-serve wrote them.
+ * status, duration, commit, the reader's address); otherwise morgan's "tiny" lines, as remix-serve wrote them.
  */
 export const jsonLog = process.env.LOG_FORMAT?.trim().toLowerCase() === "json";
 
@@ -55,15 +55,21 @@ export interface AccessRecord {
   kind: RouteKind;
   /** The commit the answer was made from, when there is one. */
   commit: string | undefined;
+  /** The reader's address (client-address.ts), behind trusted proxies the one they name. */
+  client: string | undefined;
 }
 
 /**
  * Logs one request: `GET /path 200 1234 - 1.234 ms`, or with LOG_FORMAT=json
- * `{"time":…,"id":…,"method":"GET","path":"/path","kind":"page","status":200,"bytes":1234,"durationMs":1.234,"commit":…}`,
+ * `{"time":…,"id":…,"method":"GET","path":"/path","kind":"page","status":200,"bytes":1234,"durationMs":1.234,"commit":…,"client":…}`,
  * the time running from `start` (performance.now()) to now. `url` is the target as the client sent
  * it (express rewrites req.url for mounted middleware).
  */
-export function logRequest(req: IncomingMessage, url: string | undefined, { status, length, start, kind, commit }: AccessRecord): void {
+export function logRequest(
+  req: IncomingMessage,
+  url: string | undefined,
+  { status, length, start, kind, commit, client }: AccessRecord,
+): void {
   const ms = performance.now() - start;
   const line = jsonLog
     ? `${JSON.stringify({
@@ -76,6 +82,7 @@ export function logRequest(req: IncomingMessage, url: string | undefined, { stat
         bytes: typeof length === "number" ? length : length === "-" ? null : Number(length),
         durationMs: Math.round(ms * 1000) / 1000,
         commit: commit ?? null,
+        client: client ?? null,
       })}\n`
     : `${req.method} ${url} ${status} ${length} - ${ms.toFixed(3)} ms\n`;
   if (pending.length + line.length > FLUSH_CHARS) flush();

@@ -12,6 +12,8 @@ import { keepRenderedPage, type CommitsNow } from "../server/rendered-pages";
 import { publicOriginOf } from "../server/public-origin";
 import { isCoordinationMessage, type LeaderStatus } from "../server/source/coordination";
 import { countProcess } from "../server/metrics";
+import { rangesOrExit } from "./address-ranges";
+import { parseTrustedProxies, readerAddress } from "./client-address";
 import { Drain, drainMsOrExit } from "./drain";
 import { isFrontMessage, type FrontMessage } from "./front-messages";
 import { reportMetricsToPrimary } from "./metrics-report";
@@ -38,8 +40,10 @@ const answer = (res: http.ServerResponse, status: number, message: string) => {
   if (status === 503) res.setHeader("Retry-After", "2");
   res.writeHead(status, { "Content-Type": "text/plain; charset=utf-8" }).end(`${message}\n`);
 };
-const passOn = upstreamProxy(upstreams, answer);
-const observer = requestObserver("front", () => now.live);
+const trustedProxies = rangesOrExit(parseTrustedProxies(process.env.TRUSTED_PROXIES));
+const clientOf = (req: http.IncomingMessage) => readerAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], trustedProxies);
+const passOn = upstreamProxy(upstreams, answer, clientOf);
+const observer = requestObserver("front", () => now.live, clientOf);
 countProcess("front");
 reportMetricsToPrimary();
 

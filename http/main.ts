@@ -12,6 +12,8 @@ import { createRequestHandler } from "@remix-run/express";
 import { broadcastDevReady, installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import { rangesOrExit } from "./address-ranges";
+import { parseTrustedProxies, readerAddress } from "./client-address";
 import { Drain, drainMsOrExit } from "./drain";
 import { beatToPrimary } from "./liveness";
 import { BEHIND_FRONT_VARIABLE, CLIENT_ADDRESS_HEADER, isFrontMessage, type FrontMessage } from "./front-messages";
@@ -39,11 +41,8 @@ import { ROLE_VARIABLE } from "../server/source/coordination";
 
 installGlobals({ nativeFetch: build.future.v3_singleFetch });
 beatToPrimary();
-const metricsAllow = parseMetricsAllow(process.env.METRICS_ALLOW);
-if (typeof metricsAllow !== "function") {
-  console.error(`sui-docs: ${metricsAllow.error}`);
-  process.exit(1);
-}
+const metricsAllow = rangesOrExit(parseMetricsAllow(process.env.METRICS_ALLOW));
+const trustedProxies = rangesOrExit(parseTrustedProxies(process.env.TRUSTED_PROXIES));
 reportMetricsToPrimary();
 countProcess(process.send ? (process.env[ROLE_VARIABLE] === "follower" ? "follower" : "leader") : "single");
 
@@ -54,10 +53,12 @@ app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable
 app.use(express.static("public", { maxAge: "1h" }));
 /** Behind front processes (http/front.ts), this process takes their requests on a loopback port only. */
 const behindFront = process.env[BEHIND_FRONT_VARIABLE] === "1";
-// The client's address is what per-client limits count by; behind a proxy, the proxy is one client.
-// Behind the site's own fronts, it is the address the front saw.
+// The reader's address is what per-client limits count by (client-address.ts: a trusted proxy's
+// X-Forwarded-For is read). Behind the site's own fronts, the front found it.
 const clientAddress = (req: http.IncomingMessage) =>
-  (behindFront ? (req.headers[CLIENT_ADDRESS_HEADER] as string | undefined) : undefined) ?? req.socket.remoteAddress;
+  behindFront
+    ? (req.headers[CLIENT_ADDRESS_HEADER] as string | undefined)
+    : readerAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], trustedProxies);
 app.all("*", createRequestHandler({ build, mode: build.mode, getLoadContext: (req) => ({ clientAddress: clientAddress(req) }) }));
 
 // The app's modules, imported with the build above, started the service: this is the same one.
@@ -75,7 +76,7 @@ const replayRenderedPage = pageReplayer({
   publicOrigin: publicOriginOf(content.config),
   now,
 });
-const observer = requestObserver("server", () => now.live);
+const observer = requestObserver("server", () => now.live, clientAddress);
 const answerMetrics = metricsEndpoint(metricsAllow);
 const tellPrimary = (message: FrontMessage) => process.send?.(message);
 if (behindFront) {

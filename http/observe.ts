@@ -24,8 +24,15 @@ export interface RequestObserver {
   passedOn(req: IncomingMessage): void;
 }
 
-/** `role`: which process counts the kept pages' hits and misses; `liveCommit`: the commit of answers that do not name theirs. */
-export function requestObserver(role: "front" | "server", liveCommit: () => string | undefined): RequestObserver {
+/**
+ * `role`: which process counts the kept pages' hits and misses; `liveCommit`: the commit of answers
+ * that do not name theirs; `clientOf`: the reader's address, for the JSON log.
+ */
+export function requestObserver(
+  role: "front" | "server",
+  liveCommit: () => string | undefined,
+  clientOf: (req: IncomingMessage) => string | undefined,
+): RequestObserver {
   // Label sets are looked up once: the warm path then costs two additions.
   const counters = new Map<string, ReturnType<typeof requests.labels>>();
   const timers = new Map<RouteKind, ReturnType<typeof requestDuration.labels>>();
@@ -46,7 +53,14 @@ export function requestObserver(role: "front" | "server", liveCommit: () => stri
       hits.inc();
       count("page", answer.status, start);
       if (accessLogEnabled)
-        logRequest(req, req.url, { status: answer.status, length: answer.length ?? "-", start, kind: "page", commit: answer.commit });
+        logRequest(req, req.url, {
+          status: answer.status,
+          length: answer.length ?? "-",
+          start,
+          kind: "page",
+          commit: answer.commit,
+          client: clientOf(req),
+        });
     },
     answering(req, res, start, looked) {
       const { url } = req; // before express rewrites req.url for mounted middleware
@@ -62,6 +76,7 @@ export function requestObserver(role: "front" | "server", liveCommit: () => stri
           start,
           kind,
           commit: typeof header === "string" ? header : liveCommit() || undefined,
+          client: clientOf(req),
         });
       });
     },

@@ -39,6 +39,8 @@ export const UPSTREAM_DEADLINE_MS = Number(process.env.SUI_DOCS_UPSTREAM_DEADLIN
 export function upstreamProxy(
   upstreams: Upstreams,
   answer: (res: ServerResponse, status: number, message: string) => void,
+  /** The reader's address (client-address.ts), which the server process counts per-client limits by. */
+  clientOf: (req: IncomingMessage) => string | undefined,
   deadlineMs = UPSTREAM_DEADLINE_MS,
 ) {
   // With a timeout set, node's agent closes an idle connection a second before the server process's
@@ -55,7 +57,7 @@ export function upstreamProxy(
       method: req.method,
       path: req.url,
       agent,
-      headers: [...without(req.rawHeaders, REQUEST_DROPS), CLIENT_ADDRESS_HEADER, req.socket.remoteAddress ?? ""],
+      headers: [...without(req.rawHeaders, REQUEST_DROPS), CLIENT_ADDRESS_HEADER, clientOf(req) ?? ""],
     });
     // The deadline starts once the request is sent whole: a client's slow body is the server
     // process's to time (its requestTimeout), not a sign that the process hangs.

@@ -79,6 +79,8 @@ describe("/metrics and the JSON access log, across fronts and server processes",
         WEB_CONCURRENCY: "2",
         LOG_FORMAT: "json",
         METRICS_ALLOW: `${SCRAPER}/32`,
+        // The load balancer in front of a replica, as in deploy/: it names the reader in X-Forwarded-For.
+        TRUSTED_PROXIES: "127.0.0.1",
         DATA_DIR: tempDir("sui-docs-data-"),
       },
       START,
@@ -140,6 +142,28 @@ describe("/metrics and the JSON access log, across fronts and server processes",
     // Without an id from a proxy, each request gets its own.
     const ids = lines.filter((l) => l.path === "/guides/second").map((l) => l.id);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("logs the reader a trusted proxy names in X-Forwarded-For, and the connection's address otherwise", async () => {
+    const forwarded = (id: string, path: string) =>
+      site.get(path, { headers: { "X-Request-Id": id, "X-Forwarded-For": "198.51.100.9, 203.0.113.7" } });
+    // A kept page (answered by the front) and an API answer (by a server process), from the trusted 127.0.0.1.
+    await forwarded("client-test-1", "/guides/second");
+    await forwarded("client-test-2", "/api/version");
+    // From an address that is not a trusted proxy, the header is the reader's own to write, and ignored.
+    await new Promise<void>((resolve, reject) =>
+      http
+        .get(
+          `${server.url}/api/version`,
+          { localAddress: SCRAPER, agent: false, headers: { "X-Request-Id": "client-test-3", "X-Forwarded-For": "203.0.113.7" } },
+          (res) => res.resume().on("end", resolve),
+        )
+        .on("error", reject),
+    );
+    let lines: Array<Record<string, unknown>> = [];
+    await waitFor(async () => (lines = logLines()).filter((l) => String(l.id).startsWith("client-test-")).length === 3, 10_000);
+    const client = (id: string) => lines.find((l) => l.id === id)?.client;
+    expect(["client-test-1", "client-test-2", "client-test-3"].map(client)).toEqual(["203.0.113.7", "203.0.113.7", SCRAPER]);
   });
 
   it("shows a push: the webhook, the fetch of the served branch, the publish check's compile, the live commit's age", async () => {

@@ -175,6 +175,8 @@ export class Fleet {
       SITE_URL: `http://localhost:${port}`,
       // Each replica purges the cache when a commit goes live there.
       PURGE_URLS: `http://127.0.0.1:${port}`,
+      // The cache and the balancer, both on loopback, name the reader in X-Forwarded-For.
+      TRUSTED_PROXIES: "127.0.0.1",
       ...env,
       NODE_ENV: "production",
       PEERS: peers,

@@ -29,16 +29,7 @@ const LOAD_SECONDS = 10;
 const CONNECTIONS = 16;
 /** The page each push edits, and the route that shows it. */
 const EDITED = { file: "docs/concepts/object-model.mdx", route: "/concepts/object-model" };
-const PAGES = [
-  "/concepts",
-  EDITED.route,
-  "/guides",
-  "/standards",
-  "/references",
-  "/concepts.md",
-  `${EDITED.route}.md`,
-  "/api/catalogue",
-];
+const PAGES = ["/concepts", EDITED.route, "/guides", "/standards", "/references", "/concepts.md", `${EDITED.route}.md`, "/api/catalogue"];
 const WARM_PAGE = "/concepts";
 
 const log = (line: string) => console.error(`bench:fleet: ${line}`);

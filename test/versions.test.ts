@@ -28,6 +28,19 @@ describe("versions from tags at /v/<tag>/", () => {
   let latest: string;
   const get = (path: string, init?: RequestInit) => fetch(server.url + path, { redirect: "manual", ...init });
   const text = async (path: string) => (await get(path)).text();
+  /** Pages answered from the rendered-page cache since start. */
+  const replays = async () => ((await (await get("/api/status")).json()) as { renderedPages: { hits: number } }).renderedPages.hits;
+  /**
+   * Whether a request for `path` was answered from the rendered-page cache. A release's page is
+   * found there only while the tag's commit is known without waiting (the last quarter second's
+   * listing of the refs), so callers ask again until one is.
+   */
+  const replayed = async (path: string) => {
+    const before = await replays();
+    await get(path);
+    await get(path);
+    return (await replays()) > before;
+  };
   /** The origin the site names itself by with neither SITE_URL nor ALLOWED_HOSTS. */
   const origin = () => `http://localhost:${new URL(server.url).port}`;
 
@@ -114,16 +127,43 @@ describe("versions from tags at /v/<tag>/", () => {
     expect(html).not.toContain("testnet-v9.9.9");
   });
 
-  it("sees a moved tag at once, though the release's page was kept rendered", async () => {
-    const before = await get("/v/v1.1.0/guides/first");
-    const again = await get("/v/v1.1.0/guides/first");
-    expect(again.headers.get("ETag")).toBe(before.headers.get("ETag"));
-    expect(await again.text()).toContain("Shipped with one point one");
+  it("sees a moved tag at once, though the release's page was kept rendered at the commit it named before", async () => {
+    const second = git(work.dir, "rev-parse", "v1.1.0^{commit}");
     git(work.dir, "tag", "-f", "v1.1.0", latest);
     await waitFor(async () => (await text("/v/v1.1.0/guides/first")).includes("The latest text."), 10_000, 20);
+    // Kept rendered at Latest's own commit, which the live page is kept under too, and answered from memory.
+    const kept = await get("/v/v1.1.0/guides/first");
+    await waitFor(() => replayed("/v/v1.1.0/guides/first"), 10_000, 0);
+    expect((await get("/v/v1.1.0/guides/first")).headers.get("ETag")).toBe(kept.headers.get("ETag"));
+    expect(kept.headers.get("X-Docs-Commit")).toBe(latest);
+    git(work.dir, "tag", "-f", "v1.1.0", second);
+    await waitFor(async () => (await text("/v/v1.1.0/guides/first")).includes("Shipped with one point one"), 10_000, 20);
     const moved = await get("/v/v1.1.0/guides/first");
-    expect(moved.headers.get("ETag")).not.toBe(before.headers.get("ETag"));
-    expect(moved.headers.get("X-Docs-Commit")).toBe(latest);
+    expect(moved.headers.get("ETag")).not.toBe(kept.headers.get("ETag"));
+    expect(moved.headers.get("X-Docs-Commit")).toBe(second);
+  });
+
+  it("links a kept release page to Latest's page once Latest has it again", async () => {
+    expect(await text("/v/v1.0.0/guides/old")).toContain("This page is gone at Latest");
+    await waitFor(() => replayed("/v/v1.0.0/guides/old"), 10_000, 0);
+    work.write(page("guides/old", "Old Guide", "Back at Latest."));
+    work.commit("The old guide is back");
+    await waitFor(async () => (await get("/guides/old")).status === 200, 10_000, 20);
+    // The first answer from memory must be the new one: a page kept before the push must not be.
+    // Listing the refs first makes the tag's commit known without waiting, as a busy site has it.
+    let html = "";
+    await waitFor(
+      async () => {
+        await get("/api/refs");
+        const before = await replays();
+        html = await text("/v/v1.0.0/guides/old");
+        return (await replays()) > before || html.includes("Read this page at Latest");
+      },
+      10_000,
+      0,
+    );
+    expect(html).toMatch(/href="\/guides\/old">Read this page at Latest/);
+    expect(canonicalOf(html)).toBe(`${origin()}/guides/old`);
   });
 
   it("offers Latest, the newest releases and all versions in the header's menu, and moves between them on the same page", async () => {

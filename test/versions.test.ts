@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { git, page, sampleContent, WorkingCopy } from "./helpers/git";
 import { DESKTOP, horizontalOverflow, launchBrowser, newContext, open, PHONE, screenshot } from "./helpers/browser";
@@ -194,5 +194,16 @@ describe("versions from tags at /v/<tag>/", () => {
       await tab.locator(".version-menu summary", { hasText: "Latest" }).waitFor();
       await context.close();
     }
+  });
+});
+
+/** The run's shared server, with no VERSION_TAGS. */
+describe("a site without VERSION_TAGS", () => {
+  const site = inject("embeddedSiteUrl");
+
+  it("serves no /v/ prefix, no /versions and no version menu", async () => {
+    expect((await fetch(`${site}/v/v1.0.0/guides`)).status).toBe(404);
+    expect((await fetch(`${site}/versions`)).status).toBe(404);
+    expect(await (await fetch(`${site}/guides`)).text()).not.toContain("version-menu");
   });
 });

@@ -1,6 +1,15 @@
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
   ignoredRouteFiles: ["**/.*", "**/*.test.*"],
+  // A release (VERSION_TAGS) is read at /v/<tag>/ by the live site's own routes: its home, search,
+  // page histories and pages (with their .md twins), each mounted a second time under the prefix.
+  routes: (defineRoutes) =>
+    defineRoutes((route) => {
+      route("v/:tag", "routes/_index.tsx", { id: "version-home", index: true });
+      route("v/:tag/search", "routes/search.tsx", { id: "version-search" });
+      route("v/:tag/history/*", "routes/history.$.tsx", { id: "version-history" });
+      route("v/:tag/*", "routes/$.tsx", { id: "version-page" });
+    }),
   // The production server (express, cached pages before Remix) is compiled with the app into build/index.js.
   server: "./http/main.ts",
   serverModuleFormat: "esm",

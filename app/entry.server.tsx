@@ -2,7 +2,7 @@ import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
-import { COMMIT_HEADER, documentPolicy, keepRenderedPage } from "../server/index";
+import { COMMIT_HEADER, documentPolicy, keepRenderedPage, renderedPageCommit } from "../server/index";
 import { publicOrigin } from "~/lib/origin.server";
 import { tailIntoBody } from "~/lib/document-tail.server";
 
@@ -10,7 +10,11 @@ const ABORT_DELAY = 5_000;
 
 /** Strong validator: the commit, the request path and the app build the page was rendered by. */
 function etagOf(commit: string, build: string, path: string): string {
-  return `"${commit.slice(0, 12)}-${build}-${Buffer.from(path).toString("base64url").slice(0, 160)}"`;
+  const commits = commit
+    .split("+")
+    .map((oid) => oid.slice(0, 12))
+    .join("+");
+  return `"${commits}-${build}-${Buffer.from(path).toString("base64url").slice(0, 160)}"`;
 }
 
 /**
@@ -27,8 +31,10 @@ export default async function handleRequest(
   const page = status === 200 ? loadContext.page : undefined;
   const url = new URL(request.url);
   let etag: string | undefined;
-  if (page) {
-    etag = etagOf(page.commit, context.manifest.version, url.pathname + url.search);
+  // What the page was rendered from: its commit, and Latest's for a release's page (renderedPageCommit).
+  const keyCommit = page && renderedPageCommit(page.commit, page.latest);
+  if (page && keyCommit) {
+    etag = etagOf(keyCommit, context.manifest.version, url.pathname + url.search);
     headers.set("ETag", etag);
     // Part of the page as kept, so the fronts' replays name the commit too.
     headers.set(COMMIT_HEADER, page.commit);
@@ -43,9 +49,9 @@ export default async function handleRequest(
   headers.set("Content-Type", "text/html; charset=utf-8");
   // Scripts are hashed from what the app wrote, never from the page body it inserted as it is.
   headers.set("Content-Security-Policy", documentPolicy(body, page?.body));
-  if (page && etag) {
+  if (keyCommit && etag) {
     // Pages are kept: the production server (http/) replays them before Remix runs.
-    keepRenderedPage(page.commit, context.manifest.version, publicOrigin(request.headers.get("Host")), url, {
+    keepRenderedPage(keyCommit, context.manifest.version, publicOrigin(request.headers.get("Host")), url, {
       headers: [...headers],
       etag,
       body,

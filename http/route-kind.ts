@@ -52,7 +52,8 @@ const PREFIXES: Array<[string, RouteKind]> = [
 export function routeKind(target: string | undefined): RouteKind {
   const url = target ?? "/";
   const query = url.indexOf("?");
-  const path = query < 0 ? url : url.slice(0, query);
+  // A release's pages (/v/<tag>/...) are of the kinds of the live site's.
+  const path = (query < 0 ? url : url.slice(0, query)).replace(/^\/v\/[^/]+(?=\/|$)/, "") || "/";
   const exact = EXACT[path];
   if (exact) return exact;
   for (const [prefix, kind] of PREFIXES) if (path.startsWith(prefix)) return kind;

@@ -50,6 +50,10 @@ export interface Config {
   purge: PurgeSettings;
   /** How long shared caches may keep live answers (app/lib/cache-headers.server.ts). */
   sharedCache: SharedCacheSettings;
+  /** The tags that are releases, served under /v/<tag>/ (VERSION_TAGS, a glob such as mainnet-v*); undefined: no versions. */
+  versionTags?: string;
+  /** Releases the header's version menu lists after Latest, newest first (VERSION_MENU_SIZE). */
+  versionMenuSize: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -74,6 +78,28 @@ function optionalUrl(env: Env, name: string): string | undefined {
     throw new ConfigError(`${name} must be an http(s) URL, got "${raw}"`);
   }
   return raw.replace(/\/+$/, "");
+}
+
+/** VERSION_TAGS: a glob of tag names (`*` any run of characters but `/`, `?` one), checked once here. */
+function versionTags(env: Env): string | undefined {
+  const raw = env.VERSION_TAGS?.trim();
+  if (!raw) return undefined;
+  if (!/^[A-Za-z0-9._*?-]+$/.test(raw)) {
+    throw new ConfigError(
+      `VERSION_TAGS must be a glob of tag names such as mainnet-v*, of letters, digits, ".", "_", "-", "*" and "?", got "${raw}"`,
+    );
+  }
+  return raw;
+}
+
+function versionMenuSize(env: Env): number {
+  const raw = env.VERSION_MENU_SIZE?.trim();
+  if (!raw) return 5;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > 50) {
+    throw new ConfigError(`VERSION_MENU_SIZE must be a whole number from 1 to 50, got "${raw}"`);
+  }
+  return value;
 }
 
 /** ALLOWED_HOSTS: comma-separated hosts (`docs.example.com`, `localhost:3000`) or origins (`https://docs.example.com`). */
@@ -153,5 +179,7 @@ export function readConfig(env: Env = process.env, cwd = process.cwd()): Config 
     embeddedContentDir: path.resolve(cwd, env.EMBEDDED_CONTENT_DIR?.trim() || "content"),
     purge,
     sharedCache: readSharedCacheSettings(env, purge),
+    versionTags: versionTags(env),
+    versionMenuSize: versionMenuSize(env),
   };
 }

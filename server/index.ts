@@ -32,6 +32,7 @@ import { PageDiffs, type PageDiff } from "./diff/page-diff";
 import { RecentChanges, type ChangesPage } from "./changes/recent-changes";
 import { answerMcp, type McpRequestContext } from "./mcp/docs-server";
 import { RefTips, type RefListing } from "./refs/ref-tips";
+import { releasesOf, versionTagTest, type Release } from "./versions/version-tags";
 import type { RefTip } from "./refs/ref-listing";
 
 export { readConfig, type Config } from "./config";
@@ -68,6 +69,7 @@ export {
   keepRenderedPage,
   keptPages,
   onPageKept,
+  renderedPageCommit,
   renderedPagesStats,
   type Coding,
   type CommitsNow,
@@ -93,6 +95,7 @@ export type { DiffHunk, DiffPart, Segment } from "./diff/text-diff";
 export type { ChangesPage, ChangeEntry } from "./changes/recent-changes";
 export type { RefTip, RefKind } from "./refs/ref-listing";
 export { refNameProblem } from "./refs/ref-name";
+export type { Release } from "./versions/version-tags";
 
 /** The refs `?ref=` can preview, for GET /api/refs. */
 export interface RefsAnswer extends RefListing {
@@ -138,6 +141,10 @@ export interface ContentService {
   refCommitNow(name: string): string | undefined;
   /** The branches, tags and pull requests that can be previewed, newest first. */
   refs(): Promise<RefsAnswer>;
+  /** The releases (tags VERSION_TAGS names), newest version first; none when it is unset. */
+  releases(): Promise<Release[]>;
+  /** The snapshot a release's tag names now (`/v/<tag>/`), read anew when the tag moves (NotFoundError when it is no release). */
+  snapshotAtRelease(tag: string): Promise<{ snapshot: Snapshot; release: Release }>;
   /**
    * For an id the catalogue lacks: throws UnreadableObjectError (500, naming the object and its
    * path) when the snapshot has such a page but its source cannot be read from the repository.
@@ -291,6 +298,8 @@ export async function startContentService(
       })
     : undefined;
   const refTips = new RefTips(repository.git, repository.branchPrefix);
+  const isRelease = config.versionTags ? versionTagTest(config.versionTags) : undefined;
+  const releases = async () => (isRelease ? releasesOf((await refTips.list()).tips, isRelease) : []);
   const anySnapshotAt = async (commitParam: string | null) =>
     commitParam === null ? live.snapshot : engine.snapshot(await engine.store.resolveCommit(commitParam));
   /**
@@ -331,6 +340,19 @@ export async function startContentService(
     },
     refCommitNow: (name) => refTips.peek(name),
     refs: async () => ({ served: config.branch, ...(await refTips.list()) }),
+    releases,
+    async snapshotAtRelease(tag) {
+      const release = (await releases()).find((r) => r.tag === tag);
+      if (!release) {
+        throw new NotFoundError(
+          config.versionTags
+            ? `"${tag.slice(0, 80)}" is not a release of this site: /versions lists them (tags named ${config.versionTags})`
+            : "This site serves no versions: VERSION_TAGS is not set",
+          "ref",
+        );
+      }
+      return { snapshot: await engine.snapshot(release.commit), release };
+    },
     checkReadable: (snapshot, id) => engine.checkReadable(snapshot, id),
     // The live commit's pages are the live catalogue's, compiled once each (most at publishing):
     // not admitted. Any other commit's pages are whatever its branch holds, so its readers are.

@@ -45,6 +45,20 @@ const PINNED_SEARCH = /^\?commit=([0-9a-f]{40})$/;
 /** A canonical preview URL names a ref and nothing else, its slashes escaped (app/lib/commit.tsx spells it). */
 const REF_SEARCH = /^\?ref=([A-Za-z0-9][A-Za-z0-9._%-]*)$/;
 
+/** A release's page, `/v/<tag>/...` (app/lib/commit.tsx): its tag as the path spells it. */
+const VERSION_PATH = /^\/v\/([A-Za-z0-9][A-Za-z0-9._%-]*)(?:[/?]|$)/;
+
+/** Where a page is kept, and what its key's commit is made of. */
+interface Place {
+  cache: LRUCache<string, RenderedPage>;
+  /** A ?commit= page's commit. */
+  commit?: string;
+  /** The ref whose commit now keys the page (a preview's, a release's tag). */
+  ref?: string;
+  /** A release's page: Latest's commit is part of its key (its notice and canonical link point there). */
+  withLive?: boolean;
+}
+
 /**
  * A page's HTML depends only on the commit it is read at, its URL, the origin it names itself by
  * and the app build, so that is the key: a push moves the live commit and with it every live key,
@@ -52,7 +66,11 @@ const REF_SEARCH = /^\?ref=([A-Za-z0-9][A-Za-z0-9._%-]*)$/;
  * (no query, or ?commit=<40 digits>): other forms are redirected by the loaders, so an unbounded
  * number of spellings cannot fill the cache.
  */
-function place(search: string): { cache: LRUCache<string, RenderedPage>; commit?: string; ref?: string } | undefined {
+function place(pathname: string, search: string): Place | undefined {
+  // A release's page is kept under the commit its tag named and Latest's when it was rendered: a
+  // moved tag or a push to Latest moves the key.
+  const version = VERSION_PATH.exec(pathname)?.[1];
+  if (version) return search ? undefined : { cache: pinnedPages, ref: decodeURIComponent(version), withLive: true };
   if (!search) return { cache: livePages };
   const pinned = PINNED_SEARCH.exec(search)?.[1];
   if (pinned) return { cache: pinnedPages, commit: pinned };
@@ -61,6 +79,9 @@ function place(search: string): { cache: LRUCache<string, RenderedPage>; commit?
   const ref = REF_SEARCH.exec(search)?.[1];
   return ref ? { cache: pinnedPages, ref: ref.replaceAll("%2F", "/") } : undefined;
 }
+
+/** The commit a rendered page is kept under: its own, and Latest's for a page that depends on it too (a release's). */
+export const renderedPageCommit = (commit: string, latest?: string): string => (latest ? `${commit}+${latest}` : commit);
 
 /** What the live commit is and which commit a ref names now, as the content service knows them. */
 export interface CommitsNow {
@@ -89,7 +110,7 @@ export function onPageKept(listener: (kept: KeptPage) => void): void {
 }
 
 export function keepRenderedPage(commit: string, build: string, origin: string, url: URL, page: Omit<RenderedPage, "encoded">): void {
-  const where = place(url.search);
+  const where = place(url.pathname, url.search);
   if (!where) return;
   const target = url.pathname + url.search;
   where.cache.set(keyOf(build, origin, commit, target), { ...page, encoded: {} });
@@ -102,7 +123,8 @@ export function keptPages(): KeptPage[] {
   for (const cache of [livePages, pinnedPages]) {
     for (const [key, { headers, etag, body }] of cache.entries()) {
       const [build, origin, commit, target] = key.split("\n") as [string, string, string, string];
-      if (!target.includes("?ref=")) kept.push({ commit, build, origin, target, page: { headers, etag, body } });
+      if (!target.includes("?ref=") && !VERSION_PATH.test(target))
+        kept.push({ commit, build, origin, target, page: { headers, etag, body } });
     }
   }
   return kept;
@@ -126,8 +148,9 @@ export interface FoundPage {
  */
 export function findRenderedPage(target: string, origin: string, build: string, now: CommitsNow): FoundPage | undefined {
   const query = target.indexOf("?");
-  const where = place(query < 0 ? "" : target.slice(query));
-  const commit = where && (where.ref === undefined ? (where.commit ?? now.live) : now.ref(where.ref));
+  const where = query < 0 ? place(target, "") : place(target.slice(0, query), target.slice(query));
+  const own = where && (where.ref === undefined ? (where.commit ?? now.live) : now.ref(where.ref));
+  const commit = own && where.withLive ? renderedPageCommit(own, now.live) : own;
   const key = where && commit && keyOf(build, origin, commit, target);
   const page = key ? where.cache.get(key) : undefined;
   if (!key || !page) {
@@ -136,7 +159,7 @@ export function findRenderedPage(target: string, origin: string, build: string, 
   }
   counts.hits++;
   return {
-    commit,
+    commit: own!,
     headers: page.headers,
     etag: page.etag,
     body(coding) {

@@ -7,6 +7,7 @@ import { TableOfContents, TableOfContentsDisclosure } from "./TableOfContents";
 import { Breadcrumbs, Paginator } from "./DocNavigation";
 import { CommitBar } from "./CommitBar";
 import { PreviewBanner } from "./PreviewBanner";
+import { VersionNotice } from "./VersionNotice";
 import { DocActions } from "./DocActions";
 import { VerifiedWith } from "./VerifiedWith";
 import { PageShell } from "./PageShell";
@@ -16,13 +17,15 @@ import { useMovedAnchor } from "~/hooks/useMovedAnchor";
 import { useDiagrams } from "~/hooks/useDiagrams";
 
 export function DocPage({ data }: { data: PageData }) {
-  const { page, sidebar, navigation, commit, pinned, preview } = data;
+  const { page, sidebar, navigation, commit, pinned, preview, latest } = data;
   const drawer = useDrawer();
   useMovedAnchor();
   useDiagrams(page.html);
   return (
     <PageShell pinned={pinned} drawer={drawer}>
-      {preview ? (
+      {pinned?.param === "version" && latest ? (
+        <VersionNotice tag={pinned.value} latest={latest} />
+      ) : preview ? (
         <PreviewBanner preview={preview} commit={commit} livePath={`/${page.id}`} />
       ) : pinned ? (
         <CommitBar commit={commit} livePath={`/${page.id}`} />

@@ -8,6 +8,7 @@ import { useDrawer, type Drawer } from "~/hooks/useDrawer";
 import { SectionLinks } from "./SectionLinks";
 import { Search } from "./search/Search";
 import { useSite } from "~/lib/site";
+import { VersionMenu } from "./VersionMenu";
 
 const COMMUNITY = [
   { label: "GitHub", href: "https://github.com/MystenLabs/sui" },
@@ -68,6 +69,7 @@ export function SiteHeader({ drawer }: { drawer?: Drawer }) {
         </Link>
         <SectionLinks label="Sections" className="sections" />
         <div className="header-tools">
+          {site?.versions ? <VersionMenu /> : null}
           <Search />
           <ThemeToggle />
           {site ? (

@@ -10,7 +10,8 @@ export function canonicalSearch(url: URL, known: readonly string[], pinned?: Pin
   const parts: string[] = [];
   for (const name of known) {
     if (name === "commit") {
-      if (pinned) parts.push(revisionQuery(pinned));
+      // A release is named by the path (/v/<tag>/), not the query.
+      if (pinned && pinned.param !== "version") parts.push(revisionQuery(pinned));
       continue;
     }
     const value = url.searchParams.get(name);

@@ -30,6 +30,7 @@ export async function contentRequest(request: Request, known: readonly string[] 
   if (problem) throw new BadRequestError(problem);
   const at = async (): Promise<Pick<ContentRequest, "snapshot" | "pinned" | "ref">> => {
     if (!revision) return { snapshot: content.liveSnapshot() };
+    if (revision.param === "version") return { snapshot: (await content.snapshotAtRelease(revision.value)).snapshot, pinned: revision };
     if (revision.param === "ref") return { ...(await content.snapshotAtRef(revision.value)), pinned: revision };
     const snapshot = await content.snapshotAt(revision.value).catch((error: unknown) => {
       // A refused commit's reader is pointed at what is live at the same address.

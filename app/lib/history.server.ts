@@ -3,7 +3,7 @@ import { content } from "~/content.server";
 import { contentRequest } from "./content-request.server";
 import { errorResponse } from "./http.server";
 import { pageNumberParam } from "./query-params.server";
-import type { PinnedRevision } from "./commit";
+import { unversionedPath, type PinnedRevision } from "./commit";
 
 const PAGE_SIZE = 20;
 const MAX_PAGE = 9999;
@@ -23,7 +23,7 @@ export interface HistoryData {
 export async function loadHistory(request: Request): Promise<HistoryData> {
   try {
     const url = new URL(request.url);
-    const rawId = url.pathname.replace(/^\/history\/?/, "");
+    const rawId = unversionedPath(url.pathname).replace(/^\/history\/?/, "");
     if (!rawId) throw new BadRequestError("Name a page: /history/<page id>, e.g. /history/guides");
     const { id } = parsePagePath(`/${rawId}`);
     const pageNumber = pageNumberParam(url, MAX_PAGE);

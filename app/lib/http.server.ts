@@ -14,8 +14,10 @@ declare module "@remix-run/node" {
      * commit the page was read at (its ETag and its key in the rendered-page cache), and for a
      * Markdown twin (/page.md) the text sent instead of HTML; for a document, its body as inserted
      * (compiled HTML from DATA_DIR or a worker), which the Content-Security-Policy must not trust.
+     * A release's page (/v/<tag>/) also depends on Latest (its notice and canonical link): `latest`
+     * is Latest's commit, part of its ETag and key.
      */
-    page?: { commit: string; markdown?: string; body?: string };
+    page?: { commit: string; markdown?: string; body?: string; latest?: string };
   }
 }
 

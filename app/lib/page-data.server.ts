@@ -9,7 +9,7 @@ import {
   type TocEntry,
 } from "../../server/index";
 import { content } from "~/content.server";
-import { revisionQuery, withRevision, type PinnedRevision } from "./commit";
+import { unversionedPath, withRevision, type PinnedRevision } from "./commit";
 import { canonicalSearch, permanentRedirect } from "./canonical-url.server";
 import { contentRequest } from "./content-request.server";
 import { errorResponse } from "./http.server";
@@ -36,6 +36,11 @@ export interface PageData {
   pinned?: PinnedRevision;
   /** The branch, tag or pull request previewed with ?ref=, for the banner. */
   preview?: { name: string; kind: RefKind };
+  /**
+   * A release's page (/v/<tag>/): where the same page is at Latest (its home when Latest has no such
+   * page), for the version notice and the canonical link, and Latest's commit, which that depends on.
+   */
+  latest?: { path: string; exists: boolean; commit: string };
 }
 
 export interface MarkdownData {
@@ -53,11 +58,16 @@ export interface MarkdownData {
 export async function loadPage(httpRequest: Request, origin: string, client?: string): Promise<PageData | MarkdownData> {
   const url = new URL(httpRequest.url);
   try {
-    const request = parsePagePath(url.pathname);
+    const request = parsePagePath(unversionedPath(url.pathname));
     const { snapshot, pinned, ref, redirectToCanonical } = await contentRequest(httpRequest);
     const { catalogue } = snapshot;
     const aliasTarget = catalogue.aliases.get(request.id);
-    if (aliasTarget) throw permanentRedirect(`${aliasTarget}${request.markdown ? ".md" : ""}${canonicalSearch(url, ["commit"], pinned)}`);
+    if (aliasTarget) {
+      const target = `${aliasTarget}${request.markdown ? ".md" : ""}`;
+      throw permanentRedirect(
+        pinned?.param === "version" ? withRevision(`/${target}`, pinned) : `${target}${canonicalSearch(url, ["commit"], pinned)}`,
+      );
+    }
     const page = catalogue.pages.get(request.id);
     if (!page) {
       content.checkReadable(snapshot, request.id);
@@ -78,7 +88,7 @@ export async function loadPage(httpRequest: Request, origin: string, client?: st
     redirectToCanonical();
     const { config } = content;
     if (request.markdown) {
-      const pageUrl = `${origin}/${page.id}${pinned ? `?${revisionQuery(pinned)}` : ""}`;
+      const pageUrl = `${origin}${withRevision(`/${page.id}`, pinned)}`;
       return { kind: "markdown", text: await content.pageMarkdown(snapshot, page, pageUrl), commit: snapshot.commit.oid, pinned };
     }
     const [compiled, history] = await Promise.all([
@@ -109,13 +119,22 @@ export async function loadPage(httpRequest: Request, origin: string, client?: st
       },
       pinned,
       ...(ref ? { preview: { name: ref.name, kind: ref.kind } } : {}),
+      ...(pinned?.param === "version" ? { latest: latestOf(page.id) } : {}),
     };
   } catch (error) {
-    const live = { label: "Go to the live site", href: `/${url.pathname.replace(/^[/\\]+/, "")}` };
+    const live = { label: "Go to the live site", href: `/${unversionedPath(url.pathname).replace(/^[/\\]+/, "")}` };
     throw errorResponse(
       error instanceof NotFoundError && (error.what === "commit" || error.what === "ref")
         ? new NotFoundError(error.message, error.what, live)
         : error,
     );
   }
+}
+
+/** Where a release's page `id` is at Latest: the same page, or Latest's home when the page is gone. */
+function latestOf(id: string): NonNullable<PageData["latest"]> {
+  const live = content.liveSnapshot();
+  // A page moved since the release is found at its new address (its old one is an alias there).
+  const at = live.catalogue.pages.has(id) ? id : live.catalogue.aliases.get(id);
+  return { path: at !== undefined ? `/${at}` : "/", exists: at !== undefined, commit: live.commit.oid };
 }

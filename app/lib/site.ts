@@ -9,6 +9,8 @@ export interface SiteSettings {
   sourceRepoUrl: string;
   /** Where absolute URLs point (origin.server.ts). */
   origin: string;
+  /** Whether the site serves releases at /v/<tag>/ (VERSION_TAGS), which the header's version menu offers. */
+  versions: boolean;
 }
 
 /**

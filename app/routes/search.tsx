@@ -30,7 +30,7 @@ export default function SearchPage() {
     <PageShell pinned={pinned}>
       <main id="main" className="search-page">
         <h1>{q ? <>Search results for “{q}”</> : "Search the documentation"}</h1>
-        <Form method="get" action="/search" role="search" className="search-page-form">
+        <Form method="get" action={withRevision("/search", pinned)} role="search" className="search-page-form">
           <label htmlFor="search-page-q">Words to look for</label>
           <div className="search-page-field">
             <input
@@ -43,7 +43,7 @@ export default function SearchPage() {
               autoComplete="off"
               spellCheck={false}
             />
-            {pinned ? <input type="hidden" name={pinned.param} value={pinned.value} /> : null}
+            {pinned && pinned.param !== "version" ? <input type="hidden" name={pinned.param} value={pinned.value} /> : null}
             <button type="submit">Search</button>
           </div>
         </Form>
@@ -51,7 +51,9 @@ export default function SearchPage() {
           <p className="search-page-note">
             {pinned.param === "commit"
               ? `Searching the documentation as it was at commit ${pinned.value.slice(0, 7)}.`
-              : `Searching the preview of ${pinned.value}.`}
+              : pinned.param === "version"
+                ? `Searching the documentation of version ${pinned.value}.`
+                : `Searching the preview of ${pinned.value}.`}
           </p>
         ) : null}
         {q ? (

@@ -1,5 +1,5 @@
 import { useCallback, useContext, useEffect, useState, type FormEvent, type KeyboardEvent } from "react";
-import { PinnedRevisionContext } from "~/lib/commit";
+import { PinnedRevisionContext, withRevision } from "~/lib/commit";
 import { SearchDialog, type SearchSeed } from "./SearchDialog";
 import { useFocusAfterSearch } from "./useFocusAfterSearch";
 import { useSearchShortcut } from "./useSearchShortcut";
@@ -48,7 +48,7 @@ export function Search() {
 
   return (
     <>
-      <form className="search-form" role="search" action="/search" method="get" onSubmit={onSubmit}>
+      <form className="search-form" role="search" action={withRevision("/search", pinned)} method="get" onSubmit={onSubmit}>
         <button type="submit" className="search-submit" aria-label="Search">
           <span className="search-icon" aria-hidden="true" />
         </button>
@@ -65,7 +65,7 @@ export function Search() {
           onClick={() => show()}
           onKeyDown={onKeyDown}
         />
-        {pinned ? <input type="hidden" name={pinned.param} value={pinned.value} /> : null}
+        {pinned && pinned.param !== "version" ? <input type="hidden" name={pinned.param} value={pinned.value} /> : null}
         <kbd className="search-kbd" aria-hidden="true">
           {shortcut}
         </kbd>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import type { PageHit } from "../../../server/index";
-import type { PinnedRevision } from "~/lib/commit";
+import { queryRevision, type PinnedRevision } from "~/lib/commit";
 
 export type SearchState =
   | { status: "idle" | "loading"; results: PageHit[]; total: number }
@@ -22,7 +22,7 @@ export function useSearch(query: string, pinned: PinnedRevision | undefined): Se
     const timer = setTimeout(async () => {
       setState((s) => ({ status: "loading", results: s.results, total: s.total }));
       const params = new URLSearchParams({ q });
-      if (pinned) params.set(pinned.param, pinned.value);
+      if (pinned) for (const [param, value] of Object.entries(queryRevision(pinned))) params.set(param, value);
       try {
         const response = await fetch(`/api/search?${params}`, { signal: controller.signal });
         const body = (await response.json()) as { results?: PageHit[]; total?: number; suggestions?: string[]; error?: string };

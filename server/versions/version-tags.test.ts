@@ -26,7 +26,12 @@ describe("releasesOf", () => {
     ["tags the glob does not name left out", ["v1.0.0", "testnet-1"], ["v1.0.0"]],
     ["none", [], []],
   ])("%s", (_what, names, expected) => {
-    expect(releasesOf(names.map((n) => tip(n)), versionTagTest("v*")).map((r) => r.tag)).toEqual(expected);
+    expect(
+      releasesOf(
+        names.map((n) => tip(n)),
+        versionTagTest("v*"),
+      ).map((r) => r.tag),
+    ).toEqual(expected);
   });
   it("a branch named like a release is not one", () => {
     expect(releasesOf([tip("v2.0.0", "branch")], versionTagTest("v*"))).toEqual([]);

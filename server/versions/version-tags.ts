@@ -11,7 +11,10 @@ export interface Release {
  * character. A release is one path segment of `/v/<tag>/`, so a tag with a `/` is never one.
  */
 export function versionTagTest(glob: string): (tag: string) => boolean {
-  const source = glob.replace(/[.+^${}()|[\]\\-]/g, "\\$&").replaceAll("*", "[^/]*").replaceAll("?", "[^/]");
+  const source = glob
+    .replace(/[.+^${}()|[\]\\-]/g, "\\$&")
+    .replaceAll("*", "[^/]*")
+    .replaceAll("?", "[^/]");
   const pattern = new RegExp(`^${source}$`);
   return (tag) => !tag.includes("/") && pattern.test(tag);
 }

@@ -35,6 +35,8 @@ import { RefTips, type RefListing } from "./refs/ref-tips";
 import type { RefTip } from "./refs/ref-listing";
 import { RefChecks, type ChecksReport, type RefReport } from "./checks/ref-checks";
 import { linkChanges } from "./checks/report";
+import { CommitStatuses, type PullHead } from "./checks/commit-status";
+import type { PullRequestHead } from "./source/coordination";
 
 export { readConfig, type Config } from "./config";
 export {
@@ -135,6 +137,8 @@ export interface ServiceStatus extends LiveStatus {
   checks?: LiveChecks;
   /** Checks of refs computed since start (server/checks/): answers from memory are not counted. */
   checksComputed: number;
+  /** Commit statuses posted on pull requests' heads (GITHUB_TOKEN), and posts given up after their retries. */
+  commitStatuses?: { posted: number; failed: number };
 }
 
 /** The live commit's checks, as /api/status shows them. */
@@ -303,12 +307,26 @@ export async function startContentService(
     refused.reload();
     void live.check();
   });
-  // A pull request's head is fetched beside the live site: it never goes live, it is only previewed.
-  const fetchPull = (pull: number) =>
-    void repository
-      .fetchPullRequest?.(pull)
-      .catch((error: Error) => print(`pull request ${pull} not fetched: ${error.message.split("\n")[0]}`));
-  coordination.onFetchRequest(({ pull, scope }) => (pull ? fetchPull(pull) : void live.fetch(scope, "push")));
+  const statuses = config.githubToken
+    ? new CommitStatuses(
+        {
+          token: config.githubToken,
+          apiUrl: config.githubApiUrl,
+          origin: config.siteUrl ?? config.allowedOrigins[0] ?? config.defaultOrigin,
+        },
+        // The head the event names, fetched as refs/pull/<n>/head, checked against the live commit.
+        async ({ sha }: PullHead) => checks.check(await engine.snapshot(sha), live.snapshot),
+        print,
+      )
+    : undefined;
+  // A pull request's head is fetched beside the live site: it never goes live, it is only
+  // previewed; with GITHUB_TOKEN, its commit status is posted once it is fetched.
+  const fetchPull = (pull: number, head?: PullRequestHead) =>
+    void repository.fetchPullRequest?.(pull).then(
+      () => head && statuses?.post({ pull, ...head }),
+      (error: Error) => print(`pull request ${pull} not fetched: ${error.message.split("\n")[0]}`),
+    );
+  coordination.onFetchRequest(({ pull, scope, head }) => (pull ? fetchPull(pull, head) : void live.fetch(scope, "push")));
   await live.start();
   // Built (or loaded and extended) beside serving, so the first history request rarely waits for it;
   // followers start once it is written, so they load it rather than build it again.
@@ -327,7 +345,7 @@ export async function startContentService(
   const webhooks = config.webhookSecret
     ? new WebhookReceiver(config.webhookSecret, config.branch, {
         onPush: fetchPushed,
-        onPullRequest: following ? (pull) => coordination.requestFetch({ pull }) : fetchPull,
+        onPullRequest: following ? (pull, head) => coordination.requestFetch({ pull, head }) : fetchPull,
         relay: relay && ((delivery) => relay.relay(delivery)),
       })
     : undefined;
@@ -416,6 +434,7 @@ export async function startContentService(
       process: { pid: process.pid, role: coordination.role },
       checksComputed: checks.computed,
       ...(liveChecks ? { checks: liveChecks } : {}),
+      ...(statuses ? { commitStatuses: { posted: statuses.posted, failed: statuses.failed } } : {}),
       memory: memoryStatus({
         ...engine.cacheStats(),
         ...markdown.cacheStats(),

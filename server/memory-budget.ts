@@ -53,8 +53,8 @@
  * - recentChanges, 0.5 MB: pages of the `/changes` feed
  * - refListings, 0.5 MB: the branches, tags and pull requests `?ref=` previews (server/refs/ref-tips.ts:
  *   at most 2,000 refs of ~100 B, two listings)
- * - linkScans, 2 MB: every page's links and anchors per content tree, for the checks of a ref
- *   (server/checks/): the embedded catalogue's take ~0.9 MB as weighed, so the live tree's and a ref's fit
+ * - linkScans, 2 MB: each page source's links and anchors, for the checks of a ref (server/checks/):
+ *   the embedded catalogue's take 0.85 MB as weighed, so the live commit's and a ref's changes fit
  * - checkReports, 1 MB: the checks of a ref by commit pair (a few KB each; a ref that breaks every link more)
  *
  * A worker process (server/workers/pool.ts), one per core but one, and one more for publishing only

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { Admission, type AdmissionKeys, type AdmissionLimits } from "../admission";
 import { Cache, type CacheStats } from "../cache";
 import { changedPages, type ContentEngine, type Snapshot } from "../engine";
@@ -40,7 +41,11 @@ export interface ChecksReport {
 /** The report as answered for a ref: each page change linked to where it can be read. */
 export type RefReport = Omit<ChecksReport, "pages"> & { pages: Record<keyof ChecksReport["pages"], PageChange[]> };
 
-/** Time limit of the job that reads every page's links and anchors, ms: the embedded catalogue takes about a second. */
+/**
+ * Time limit of the job that reads the links and anchors of the pages not read before, ms: the
+ * embedded catalogue's 184 hand-written pages take 5 to 20 s of a loaded two-core machine at the
+ * first check after start; a ref then costs the pages it changes.
+ */
 export const SCAN_TIMEOUT_MS = 60_000;
 
 /**
@@ -57,13 +62,16 @@ const PROBLEM_LINE = /^(.+?):(\d+):(\d+): ([\s\S]*)$/;
  * The checks of a commit against a target commit: pages that do not compile (those it adds or
  * changes, as the publish check compiles them), sidebar problems, broken links and anchors, missing
  * images and static files, and the pages it adds, removes and changes. Computed once per pair of
- * commits (compiles in the preview lane, the links of every page in one worker job per content
- * tree, within SCAN_TIMEOUT_MS and the worker's heap), then answered from memory.
+ * commits (compiles in the preview lane; the links of the page sources not read before in one
+ * worker job, within SCAN_TIMEOUT_MS and the worker's heap), then answered from memory.
  */
 export class RefChecks {
   private readonly reports = new Cache<ChecksReport>({ maxBytes: CACHE_BUDGETS.checkReports, sizeOf: jsonBytes });
-  /** Per content tree: every page's links and anchors. */
-  private readonly scans = new Cache<ScannedPage[]>({ maxBytes: CACHE_BUDGETS.linkScans, sizeOf: jsonBytes });
+  /** Per page source (a hash of its text): its links and anchors, shared by every commit with that source. */
+  private readonly scans = new Cache<PageScan>({
+    maxBytes: CACHE_BUDGETS.linkScans,
+    sizeOf: (scan, key) => jsonBytes(scan) + key.length * 2,
+  });
   private readonly admission = new Admission("ref checks", CHECK_LIMITS);
   /** Checks computed since start (not answered from memory): tests and the status read it. */
   computed = 0;
@@ -174,19 +182,34 @@ export class RefChecks {
     return findings;
   }
 
-  /** Every page's links and anchors at the snapshot's content tree, read in one worker job. */
-  private scan(snapshot: Snapshot): Promise<ScannedPage[]> {
-    return this.scans.get(snapshot.contentTree, async () => {
-      const pages = await Promise.all(
-        [...snapshot.catalogue.pages.values()].map(async (page) => ({
+  /** Every page's links and anchors at the snapshot: those of sources not read before in one worker job. */
+  private async scan(snapshot: Snapshot): Promise<ScannedPage[]> {
+    const pages = await Promise.all(
+      [...snapshot.catalogue.pages.values()].map(async (page) => {
+        const source = await this.engine.source(snapshot, page);
+        return {
           id: page.id,
           file: page.kind === "generated" ? `generated/${page.id}.mdx` : page.sourcePath,
-          source: await this.engine.source(snapshot, page),
-        })),
-      );
-      const scans = await this.engine.workers.run("scanLinks", { sources: pages.map((page) => page.source) }, SCAN_TIMEOUT_MS, "preview");
-      return pages.map(({ id, file }, i) => ({ id, file, scan: scans[i]! }));
-    });
+          source,
+          key: createHash("sha1").update(source).digest("hex"),
+        };
+      }),
+    );
+    // Held here, not only in the cache: storing the new scans may evict ones this check reads.
+    const scans = new Map<string, PageScan>();
+    for (const { key } of pages) {
+      const known = this.scans.find(key);
+      if (known) scans.set(key, known);
+    }
+    const unread = [...new Map(pages.filter(({ key }) => !scans.has(key)).map(({ key, source }) => [key, source]))];
+    if (unread.length) {
+      const read = await this.engine.workers.run("scanLinks", { sources: unread.map(([, source]) => source) }, SCAN_TIMEOUT_MS, "preview");
+      unread.forEach(([key], i) => {
+        scans.set(key, read[i]!);
+        this.scans.set(key, read[i]!);
+      });
+    }
+    return pages.map(({ id, file, key }) => ({ id, file, scan: scans.get(key)! }));
   }
 }
 

@@ -132,7 +132,8 @@ export interface ServiceStatus extends LiveStatus {
   search: SearchStatus;
   /**
    * The live commit's checks against the commit live before it (server/checks/): what its push
-   * broke without blocking it (links, anchors, files), once computed. The leader computes them.
+   * broke without blocking it (links, anchors, files), once computed: the leader computes them, for
+   * each commit that goes live after start.
    */
   checks?: LiveChecks;
   /** Checks of refs computed since start (server/checks/): answers from memory are not counted. */
@@ -267,8 +268,11 @@ export async function startContentService(
    * live (only what would break the site blocks it) and is reported here and in the log.
    */
   const checkLive = (snapshot: Snapshot) => {
-    const before = previousLive ?? snapshot;
+    const before = previousLive;
     previousLive = snapshot;
+    // The commit served at start is checked against nothing: it brings nothing new, and reading every
+    // page's links at each start would cost seconds of a worker that readers and publishing need.
+    if (!before) return;
     void checks.check(snapshot, before).then(
       ({ commit, target, state, description, counts, totals, links, files }) => {
         liveChecks = { commit, target, state, description, counts, totals, links, files };

@@ -48,6 +48,11 @@ export class Cache<V extends NonNullable<unknown>> {
     this.lru.set(key, value);
   }
 
+  /** Drops one value. */
+  delete(key: string): void {
+    this.lru.delete(key);
+  }
+
   /** Drops every value, e.g. values built while the repository was damaged, once it is repaired. */
   clear(): void {
     this.lru.clear();

@@ -27,6 +27,13 @@ export interface Config {
   /** Seconds between fetches of a remote repository; 0 turns polling off. */
   pollInterval: number;
   webhookSecret?: string;
+  /**
+   * GITHUB_TOKEN: with it, each signed pull_request event (opened, synchronize, reopened) gets a
+   * commit status on the pull request's head: its checks and a link to its preview. Never logged.
+   */
+  githubToken?: string;
+  /** GITHUB_API_URL: GitHub's REST API, https://api.github.com unless set (GitHub Enterprise: https://<host>/api/v3). */
+  githubApiUrl: string;
   /** The other replicas of the site (PEERS, PEERS_DNS), which this one passes webhook deliveries on to. */
   peers: PeerSettings;
   /** Base URL that a page's repository path is appended to for "Edit this page"; unset hides the link. */
@@ -169,6 +176,8 @@ export function readConfig(env: Env = process.env, cwd = process.cwd()): Config 
     dataDir: path.resolve(cwd, env.DATA_DIR?.trim() || ".data"),
     pollInterval: nonNegativeNumber(env, "POLL_INTERVAL", 60),
     webhookSecret: env.WEBHOOK_SECRET || undefined,
+    githubToken: env.GITHUB_TOKEN?.trim() || undefined,
+    githubApiUrl: optionalUrl(env, "GITHUB_API_URL") ?? "https://api.github.com",
     peers: peers(env, Number(env.PORT) || 3000),
     editUrlBase: optionalUrl(env, "EDIT_URL_BASE"),
     siteUrl: optionalUrl(env, "SITE_URL"),

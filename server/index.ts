@@ -34,6 +34,10 @@ import { answerMcp, type McpRequestContext } from "./mcp/docs-server";
 import { RefTips, type RefListing } from "./refs/ref-tips";
 import { releasesOf, versionTagTest, type Release } from "./versions/version-tags";
 import type { RefTip } from "./refs/ref-listing";
+import { RefChecks, type ChecksReport, type RefReport } from "./checks/ref-checks";
+import { linkChanges } from "./checks/report";
+import { CommitStatuses, type PullHead } from "./checks/commit-status";
+import type { PullRequestHead } from "./source/coordination";
 
 export { readConfig, type Config } from "./config";
 export {
@@ -96,6 +100,8 @@ export type { ChangesPage, ChangeEntry } from "./changes/recent-changes";
 export type { RefTip, RefKind } from "./refs/ref-listing";
 export { refNameProblem } from "./refs/ref-name";
 export type { Release } from "./versions/version-tags";
+export type { ChecksReport, RefReport } from "./checks/ref-checks";
+export type { CheckCounts, CompileFinding, LinkFinding, PageChange, SidebarFinding } from "./checks/report";
 
 /** The refs `?ref=` can preview, for GET /api/refs. */
 export interface RefsAnswer extends RefListing {
@@ -127,7 +133,20 @@ export interface ServiceStatus extends LiveStatus {
   memory: MemoryStatus;
   /** Which commit's index answers live searches, and why not the live commit's when it does not. */
   search: SearchStatus;
+  /**
+   * The live commit's checks against the commit live before it (server/checks/): what its push
+   * broke without blocking it (links, anchors, files), once computed: the leader computes them, for
+   * each commit that goes live after start.
+   */
+  checks?: LiveChecks;
+  /** Checks of refs computed since start (server/checks/): answers from memory are not counted. */
+  checksComputed: number;
+  /** Commit statuses posted on pull requests' heads (GITHUB_TOKEN), and posts given up after their retries. */
+  commitStatuses?: { posted: number; failed: number };
 }
+
+/** The live commit's checks, as /api/status shows them. */
+export type LiveChecks = Pick<ChecksReport, "commit" | "target" | "state" | "description" | "counts" | "totals" | "links" | "files">;
 
 export interface ContentService {
   readonly config: Config;
@@ -145,6 +164,12 @@ export interface ContentService {
   releases(): Promise<Release[]>;
   /** The snapshot a release's tag names now (`/v/<tag>/`), read anew when the tag moves (NotFoundError when it is no release). */
   snapshotAtRelease(tag: string): Promise<{ snapshot: Snapshot; release: Release }>;
+  /**
+   * What the tip of a branch, tag or pull request (`?ref=`) would break if it were published over
+   * the live commit: computed once per commit (a reader's first ask admitted per client and ref,
+   * OverloadedError past the limits), then answered from memory (400/404 errors for bad names).
+   */
+  checks(name: string, client?: string): Promise<RefReport & { ref: RefTip }>;
   /**
    * For an id the catalogue lacks: throws UnreadableObjectError (500, naming the object and its
    * path) when the snapshot has such a page but its source cannot be read from the repository.
@@ -183,7 +208,7 @@ export interface ContentService {
    * before the page's last change), computed off the request thread within caps; a diff not yet
    * computed is admitted per `client` (an IP address).
    */
-  pageDiff(id: string, commits: { from: string | null; to: string | null }, client?: string): Promise<PageDiff>;
+  pageDiff(id: string, commits: { from: string | null; to: string | null; ref?: string | null }, client?: string): Promise<PageDiff>;
   /** The newest commits of the served branch that changed the content, with the pages each changed. */
   recentChanges(range: { skip: number; limit: number }): Promise<ChangesPage>;
   /** Answers a Model Context Protocol request (Streamable HTTP, stateless): tools search_docs, read_page, list_pages. */
@@ -242,9 +267,33 @@ export async function startContentService(
   const markdown = new MarkdownService(engine);
   // Search indexes each page's clean Markdown, so a snippet's text is found under the pages that include it.
   const search = new SearchService(engine, markdown, SEARCH_LIMITS, print);
+  const checks = new RefChecks(engine, config.branch);
+  let liveChecks: LiveChecks | undefined;
+  let previousLive: Snapshot | undefined;
+  /**
+   * A new live commit's checks against the one live before it: a push that adds broken links goes
+   * live (only what would break the site blocks it) and is reported here and in the log.
+   */
+  const checkLive = (snapshot: Snapshot) => {
+    const before = previousLive;
+    previousLive = snapshot;
+    // The commit served at start is checked against nothing: it brings nothing new, and reading every
+    // page's links at each start would cost seconds of a worker that readers and publishing need.
+    if (!before) return;
+    void checks.check(snapshot, before).then(
+      ({ commit, target, state, description, counts, totals, links, files }) => {
+        liveChecks = { commit, target, state, description, counts, totals, links, files };
+        if (state !== "success") print(`live ${commit.slice(0, 7)} checks: ${description}`);
+      },
+      (error: Error) => print(`live ${snapshot.commit.oid.slice(0, 7)} not checked: ${error.message.split("\n")[0]}`),
+    );
+  };
   // The first search at a new live commit should not pay for its index; a failure is logged and
   // reported in the status by the service.
-  const onLive = (snapshot: Snapshot) => void search.setLive(snapshot).catch(() => {});
+  const onLive = (snapshot: Snapshot) => {
+    void search.setLive(snapshot).catch(() => {});
+    if (!following) checkLive(snapshot);
+  };
   const lastGood = new LastGoodCommit(path.join(config.dataDir, "live", `${repository.key}.commit`), print);
   const refused = new RefusedCommits(path.join(config.dataDir, "live", `${repository.key}.refused.json`), print);
   let leader: LeaderStatus | undefined;
@@ -269,12 +318,26 @@ export async function startContentService(
     refused.reload();
     void live.check();
   });
-  // A pull request's head is fetched beside the live site: it never goes live, it is only previewed.
-  const fetchPull = (pull: number) =>
-    void repository
-      .fetchPullRequest?.(pull)
-      .catch((error: Error) => print(`pull request ${pull} not fetched: ${error.message.split("\n")[0]}`));
-  coordination.onFetchRequest(({ pull, scope }) => (pull ? fetchPull(pull) : void live.fetch(scope, "push")));
+  const statuses = config.githubToken
+    ? new CommitStatuses(
+        {
+          token: config.githubToken,
+          apiUrl: config.githubApiUrl,
+          origin: config.siteUrl ?? config.allowedOrigins[0] ?? config.defaultOrigin,
+        },
+        // The head the event names, fetched as refs/pull/<n>/head, checked against the live commit.
+        async ({ sha }: PullHead) => checks.check(await engine.snapshot(sha), live.snapshot),
+        print,
+      )
+    : undefined;
+  // A pull request's head is fetched beside the live site: it never goes live, it is only
+  // previewed; with GITHUB_TOKEN, its commit status is posted once it is fetched.
+  const fetchPull = (pull: number, head?: PullRequestHead) =>
+    void repository.fetchPullRequest?.(pull).then(
+      () => head && statuses?.post({ pull, ...head }),
+      (error: Error) => print(`pull request ${pull} not fetched: ${error.message.split("\n")[0]}`),
+    );
+  coordination.onFetchRequest(({ pull, scope, head }) => (pull ? fetchPull(pull, head) : void live.fetch(scope, "push")));
   await live.start();
   // Built (or loaded and extended) beside serving, so the first history request rarely waits for it;
   // followers start once it is written, so they load it rather than build it again.
@@ -293,7 +356,7 @@ export async function startContentService(
   const webhooks = config.webhookSecret
     ? new WebhookReceiver(config.webhookSecret, config.branch, {
         onPush: fetchPushed,
-        onPullRequest: following ? (pull) => coordination.requestFetch({ pull }) : fetchPull,
+        onPullRequest: following ? (pull, head) => coordination.requestFetch({ pull, head }) : fetchPull,
         relay: relay && ((delivery) => relay.relay(delivery)),
       })
     : undefined;
@@ -324,6 +387,7 @@ export async function startContentService(
   // Diffs compare what readers read: the page's clean Markdown, not its MDX.
   const diffs = new PageDiffs({
     snapshotAt: anySnapshotAt,
+    snapshotAtRef: async (name) => engine.snapshot((await refTips.resolve(name)).commit),
     pageText: (snapshot, page) => markdown.page(snapshot, page, `/${page.id}`),
     history,
     // A reader's diff waits behind publishing and the live site's pages, like a preview's compile.
@@ -352,6 +416,11 @@ export async function startContentService(
         );
       }
       return { snapshot: await engine.snapshot(release.commit), release };
+    },
+    async checks(name, client) {
+      const ref = await refTips.resolve(name);
+      const report = await checks.check(await engine.snapshot(ref.commit), live.snapshot, { client: client ?? "unknown", ref: name });
+      return { ...report, pages: linkChanges(report.pages, name, report.target.commit), ref };
     },
     checkReadable: (snapshot, id) => engine.checkReadable(snapshot, id),
     // The live commit's pages are the live catalogue's, compiled once each (most at publishing):
@@ -389,6 +458,9 @@ export async function startContentService(
       compiles: engine.compiles,
       search: search.status(),
       process: { pid: process.pid, role: coordination.role },
+      checksComputed: checks.computed,
+      ...(liveChecks ? { checks: liveChecks } : {}),
+      ...(statuses ? { commitStatuses: { posted: statuses.posted, failed: statuses.failed } } : {}),
       memory: memoryStatus({
         ...engine.cacheStats(),
         ...markdown.cacheStats(),
@@ -396,6 +468,7 @@ export async function startContentService(
         pageDiffs: diffs.stats(),
         recentChanges: changes.stats(),
         refListings: refTips.stats(),
+        ...checks.stats(),
       }),
     }),
     pageDiff: (id, commits, client) => diffs.diff(id, commits, client),

@@ -12,8 +12,8 @@
  *   (`MALLOC_ARENA_MAX=2`)
  * - Search index, ~16 MB: the live commit's (measured: 2,857 sections take 16 MB of heap, as
  *   SearchIndex.load now weighs it)
- * - The caches below, all full, ~131 MB
- * - Total, ~347 MB
+ * - The caches below, all full, ~134 MB
+ * - Total, ~350 MB
  *
  * Measured against it at 50,000 commits (BENCHMARKS.md, Scale), the server process read 237, 365, 365
  * and 377 MB after its phases and the compile worker at most 164 MB. What the plan counts as slack
@@ -53,6 +53,9 @@
  * - recentChanges, 0.5 MB: pages of the `/changes` feed
  * - refListings, 0.5 MB: the branches, tags and pull requests `?ref=` previews (server/refs/ref-tips.ts:
  *   at most 2,000 refs of ~100 B, two listings)
+ * - linkScans, 2 MB: each page source's links and anchors, for the checks of a ref (server/checks/):
+ *   the embedded catalogue's take 0.85 MB as weighed, so the live commit's and a ref's changes fit
+ * - checkReports, 1 MB: the checks of a ref by commit pair (a few KB each; a ref that breaks every link more)
  *
  * A worker process (server/workers/pool.ts), one per core but one, and one more for publishing only
  * while previews hold all the others:
@@ -91,6 +94,8 @@ export const CACHE_BUDGETS = {
   pageDiffs: 0.5 * MB,
   recentChanges: 0.5 * MB,
   refListings: 0.5 * MB,
+  linkScans: 2 * MB,
+  checkReports: 1 * MB,
 } as const;
 
 /** What the server process needs besides its caches (see the plan above), MB. */

@@ -72,6 +72,39 @@ describe("WebhookReceiver", () => {
     },
   );
 
+  const SHA = "a".repeat(40);
+  it.each([
+    [
+      "the repository and head it names",
+      { repository: { full_name: "o/r" }, pull_request: { head: { sha: SHA } } },
+      false,
+      { repository: "o/r", sha: SHA },
+    ],
+    [
+      "nothing for a relayed delivery (its first receiver posts)",
+      { repository: { full_name: "o/r" }, pull_request: { head: { sha: SHA } } },
+      true,
+      undefined,
+    ],
+    [
+      "nothing for a head that is not a full commit id",
+      { repository: { full_name: "o/r" }, pull_request: { head: { sha: "abc" } } },
+      false,
+      undefined,
+    ],
+    [
+      "nothing for a repository that is not owner/name",
+      { repository: { full_name: "o/r/x" }, pull_request: { head: { sha: SHA } } },
+      false,
+      undefined,
+    ],
+  ])("hands the commit status %s", (_, extra, relayed, head) => {
+    const heads: unknown[] = [];
+    const receiver = new WebhookReceiver(SECRET, "main", { onPush: () => {}, onPullRequest: (_n, h) => heads.push(h) });
+    receiver.receive({ ...delivery({ action: "opened", number: 9, ...extra }, "h-1", { event: "pull_request" }), relayed });
+    expect(heads).toEqual([head]);
+  });
+
   it("passes on to the peers each delivery that sets off a fetch, once, unless a peer passed it on", () => {
     const { receiver, counts } = counting();
     receiver.receive(delivery({ ref: "refs/heads/main" }, "r-1"));

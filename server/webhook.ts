@@ -5,7 +5,7 @@ import { webhookDeliveries } from "./metrics";
 export type WebhookVerdict =
   | { ok: true; event: "ping" }
   | { ok: true; event: "push"; ref?: string }
-  | { ok: true; event: "pull_request"; pull: number; action: string }
+  | { ok: true; event: "pull_request"; pull: number; action: string; head?: { repository: string; sha: string } }
   | { ok: false; status: 400 | 401; message: string };
 
 /** Pull-request actions after which its head (refs/pull/<n>/head) may name a new commit. */
@@ -62,7 +62,7 @@ export function readEvent(secret: string, body: Buffer, headers: { signature: st
     if (typeof number !== "number" || !Number.isSafeInteger(number) || number < 1 || typeof action !== "string") {
       return { ok: false, status: 400, message: 'A pull_request event needs a positive whole "number" and an "action"' };
     }
-    return { ok: true, event: "pull_request", pull: number, action: action.slice(0, 40) };
+    return { ok: true, event: "pull_request", pull: number, action: action.slice(0, 40), head: pullHeadOf(payload) };
   }
   if (event !== "push") {
     return {
@@ -73,6 +73,19 @@ export function readEvent(secret: string, body: Buffer, headers: { signature: st
   }
   const { ref } = payload as { ref?: unknown };
   return { ok: true, event: "push", ref: typeof ref === "string" ? ref : undefined };
+}
+
+/** The repository (owner/name) and head commit a pull_request event names, when it names both plainly. */
+function pullHeadOf(payload: object): { repository: string; sha: string } | undefined {
+  const { repository, pull_request: pull } = payload as {
+    repository?: { full_name?: unknown };
+    pull_request?: { head?: { sha?: unknown } };
+  };
+  const name = repository?.full_name;
+  const sha = pull?.head?.sha;
+  if (typeof name !== "string" || !/^[A-Za-z0-9_.-]{1,100}\/[A-Za-z0-9_.-]{1,100}$/.test(name)) return undefined;
+  if (typeof sha !== "string" || !/^[0-9a-f]{40}$/.test(sha)) return undefined;
+  return { repository: name, sha };
 }
 
 /** One webhook delivery as received: the raw body and the headers that matter. */
@@ -108,8 +121,12 @@ export const REMEMBERED_DELIVERIES = 1000;
 export interface WebhookActions {
   /** A push to `ref` (any branch or tag, when the payload names it): fetch it (the served branch goes live, the others become previewable). */
   onPush: (ref?: string) => void;
-  /** A pull request opened or pushed to: fetch its head, previewable as ?ref=pull/<n>. */
-  onPullRequest: (pull: number) => void;
+  /**
+   * A pull request opened or pushed to: fetch its head, previewable as ?ref=pull/<n>. `head` (the
+   * repository and head commit the event names) is given for deliveries GitHub sent to this replica,
+   * not for relayed ones: the replica GitHub chose posts the head's commit status, once.
+   */
+  onPullRequest: (pull: number, head?: { repository: string; sha: string }) => void;
   /**
    * A verified delivery, seen for the first time, that set off a fetch and came from GitHub rather
    * than a peer: pass it on to the other replicas, so they fetch now rather than at their next poll.
@@ -156,7 +173,7 @@ export class WebhookReceiver {
           answer: { status: 202, message: `Ignored: "${verdict.action}" does not move pull request ${verdict.pull}'s head` },
         };
       }
-      this.actions.onPullRequest(verdict.pull);
+      this.actions.onPullRequest(verdict.pull, received.relayed ? undefined : verdict.head);
       if (!received.relayed) this.actions.relay?.(received);
       return {
         outcome: "pull_request",

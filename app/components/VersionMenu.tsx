@@ -1,7 +1,7 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useContext, type SyntheticEvent } from "react";
 import { PinnedRevisionContext, unversionedPath, withRevision } from "~/lib/commit";
-import type { loader as versionsLoader } from "~/routes/versions";
+import type { VersionsData } from "~/lib/versions.server";
 
 /**
  * The header's version menu: the version being read, and the same page at Latest, at the newest
@@ -13,7 +13,7 @@ import type { loader as versionsLoader } from "~/routes/versions";
 export function VersionMenu() {
   const pinned = useContext(PinnedRevisionContext);
   const { pathname } = useLocation();
-  const fetcher = useFetcher<typeof versionsLoader>();
+  const fetcher = useFetcher<VersionsData>();
   const current = pinned?.param === "version" ? pinned.value : "Latest";
   const path = unversionedPath(pathname);
   const onToggle = (event: SyntheticEvent<HTMLDetailsElement>) => {

@@ -20,9 +20,11 @@ export interface DiffData {
   refused?: string;
   /** Whether both commits were named, so the answer never changes. */
   fixed: boolean;
+  /** The branch, tag or pull request (`?ref=`) whose tip is the newer side, when one was named. */
+  ref?: string;
 }
 
-/** What changed in one page between ?from= and ?to= (see ContentService.pageDiff for the defaults); `client` is who asks. */
+/** What changed in one page between ?from= and ?to= or ?ref='s tip (see ContentService.pageDiff for the defaults); `client` is who asks. */
 export async function loadDiff(url: URL, client: string | undefined): Promise<DiffData> {
   try {
     if (url.search.length > MAX_QUERY_STRING_LENGTH)
@@ -32,7 +34,8 @@ export async function loadDiff(url: URL, client: string | undefined): Promise<Di
     const { id } = parsePagePath(`/${rawId}`);
     const from = singleParam(url, "from");
     const to = singleParam(url, "to");
-    const diff = await content.pageDiff(id, { from, to }, client);
+    const ref = singleParam(url, "ref");
+    const diff = await content.pageDiff(id, { from, to, ref }, client);
     return {
       id,
       title: diff.title,
@@ -41,6 +44,7 @@ export async function loadDiff(url: URL, client: string | undefined): Promise<Di
       hunks: diff.hunks,
       ...(diff.refused ? { refused: diff.refused } : {}),
       fixed: from !== null && to !== null,
+      ...(ref !== null ? { ref } : {}),
     };
   } catch (error) {
     throw errorResponse(error);

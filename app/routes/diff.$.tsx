@@ -23,7 +23,9 @@ export const meta = ({ data, matches }: MetaArgsWithSite<typeof loader>) => [
 
 export default function Diff() {
   const diff = useLoaderData<typeof loader>();
-  const swapped = diff.from ? `/diff/${diff.id}?from=${diff.to.oid}&to=${diff.from.oid}` : undefined;
+  // A ref's tip is read as a preview (?ref=): it is not a commit of the served branch, so it cannot be pinned or swapped.
+  const swapped = diff.from && !diff.ref ? `/diff/${diff.id}?from=${diff.to.oid}&to=${diff.from.oid}` : undefined;
+  const after = diff.ref ? `/${diff.id}?ref=${encodeURIComponent(diff.ref)}` : `/${diff.id}?commit=${diff.to.oid}`;
   return (
     <PageShell>
       <main id="main" className="history-page diff-page">
@@ -39,7 +41,7 @@ export default function Diff() {
           </dd>
           <dt>To</dt>
           <dd>
-            <CommitLine commit={diff.to} href={`/${diff.id}?commit=${diff.to.oid}`} />
+            <CommitLine commit={diff.to} href={after} />
           </dd>
         </dl>
         <p className="diff-links">
@@ -59,7 +61,7 @@ export default function Diff() {
                 <Link to={`/${diff.id}?commit=${diff.from.oid}`}>before</Link> and{" "}
               </>
             ) : null}
-            <Link to={`/${diff.id}?commit=${diff.to.oid}`}>after</Link>.
+            <Link to={after}>after</Link>.
           </p>
         ) : diff.hunks.length === 0 ? (
           <p>The page reads the same at both commits.</p>

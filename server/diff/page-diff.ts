@@ -22,6 +22,8 @@ export interface PageDiff {
 /** What the diff reads through the engine's facade. */
 export interface PageDiffSources {
   snapshotAt(commitParam: string | null): Promise<Snapshot>;
+  /** The snapshot at a branch, tag or pull request's tip (`?ref=`), whose commits are not the served branch's. */
+  snapshotAtRef(name: string): Promise<Snapshot>;
   /** The text of a page that the diff compares. */
   pageText(snapshot: Snapshot, page: PageMeta): Promise<string>;
   history(snapshot: Snapshot, page: PageMeta, range: { limit: number }): Promise<{ commits: CommitInfo[] }>;
@@ -59,10 +61,13 @@ export class PageDiffs {
    * The page `id` at `to` (default: the live commit) against `from` (default: the commit before
    * the last change to the page as of `to`, so that the last change is what shows). A malformed
    * commit is a BadRequestError naming the parameter; an unknown page or commit a NotFoundError.
+   * `ref` instead of `to` diffs against a branch, tag or pull request's tip.
    * A diff not yet computed is admitted per `client` (an OverloadedError past the bounds).
    */
-  async diff(id: string, params: { from: string | null; to: string | null }, client = "unknown"): Promise<PageDiff> {
-    const to = await this.snapshot("to", params.to);
+  async diff(id: string, params: { from: string | null; to: string | null; ref?: string | null }, client = "unknown"): Promise<PageDiff> {
+    if (params.ref != null && params.to !== null) throw new BadRequestError("Give ?to= or ?ref=, not both: ?ref= names the newer side");
+    // A ref's tip (a change the checks of a ref list) is read like a preview, not as a pinned commit.
+    const to = params.ref != null ? await this.sources.snapshotAtRef(params.ref) : await this.snapshot("to", params.to);
     const page = to.catalogue.pages.get(id);
     if (!page) throw new NotFoundError(`There is no page /${id} at commit ${to.commit.oid.slice(0, 7)}`);
     const from = params.from === null ? await this.previousChange(to, page) : await this.snapshot("from", params.from);

@@ -142,7 +142,7 @@ const jsxToHast: Handler = (state, node: JsxElement) => {
 };
 
 /** Frontmatter is read by the engine; here it becomes blank lines so positions stay those of the file. */
-function blankFrontmatter(source: string): string {
+export function blankFrontmatter(source: string): string {
   const match = /^---\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/.exec(source);
   return match ? match[0].replace(/[^\n]/g, "") + source.slice(match[0].length) : source;
 }

@@ -18,10 +18,26 @@ export type LeaderStatus = Pick<LiveStatus, "commit" | "catchingUp" | "lastFetch
 export type CoordinationMessage =
   /** Leader → primary: started, and its history index is built; followers may start. */
   | { kind: "sui-docs:ready" }
-  /** Follower → primary → leader: a webhook arrived; fetch (the branches and tags, the served branch, or one pull request's head). */
-  | { kind: "sui-docs:fetch"; pull?: number; scope?: FetchScope }
+  /**
+   * Follower → primary → leader: a webhook arrived; fetch (the branches and tags, the served branch,
+   * or one pull request's head, and post that head's commit status).
+   */
+  | { kind: "sui-docs:fetch"; pull?: number; scope?: FetchScope; head?: PullRequestHead }
   /** Leader → primary → followers: the live commit and the last fetch and error, for /api/status. */
   | { kind: "sui-docs:status"; status: LeaderStatus };
+
+/** The repository (owner/name) and head commit of a pull request, whose commit status the leader posts. */
+export interface PullRequestHead {
+  repository: string;
+  sha: string;
+}
+
+/** What a follower asks the leader to fetch. */
+export interface FetchRequest {
+  pull?: number;
+  scope?: FetchScope;
+  head?: PullRequestHead;
+}
 
 export const ROLE_VARIABLE = "SUI_DOCS_ROLE";
 
@@ -37,9 +53,9 @@ export interface Coordination {
   /** Leader: passes its status on to the followers. */
   announce(status: LeaderStatus): void;
   /** Follower: asks the leader to fetch (`scope`: the branches and tags by default), or pull request `pull`'s head. */
-  requestFetch(request: { pull?: number; scope?: FetchScope }): void;
+  requestFetch(request: FetchRequest): void;
   /** Leader: called when a follower asks for a fetch. */
-  onFetchRequest(listener: (request: { pull?: number; scope?: FetchScope }) => void): void;
+  onFetchRequest(listener: (request: FetchRequest) => void): void;
   /** Follower: called with each status the leader announces. */
   onStatus(listener: (status: LeaderStatus) => void): void;
 }
@@ -66,9 +82,10 @@ export function processCoordination(env: Record<string, string | undefined> = pr
       send({ kind: "sui-docs:ready" });
     },
     announce: (status) => send({ kind: "sui-docs:status", status }),
-    requestFetch: ({ pull, scope }) => send({ kind: "sui-docs:fetch", ...(pull ? { pull } : {}), ...(scope ? { scope } : {}) }),
+    requestFetch: ({ pull, scope, head }) =>
+      send({ kind: "sui-docs:fetch", ...(pull ? { pull } : {}), ...(scope ? { scope } : {}), ...(head ? { head } : {}) }),
     onFetchRequest: (listener) =>
-      listen((message) => message.kind === "sui-docs:fetch" && listener({ pull: message.pull, scope: message.scope })),
+      listen((message) => message.kind === "sui-docs:fetch" && listener({ pull: message.pull, scope: message.scope, head: message.head })),
     onStatus: (listener) => listen((message) => message.kind === "sui-docs:status" && listener(message.status)),
   };
 }

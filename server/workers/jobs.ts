@@ -1,6 +1,6 @@
 /**
  * The work that runs in worker processes, off the request thread: compiling pages, generating
- * reference pages from data files, building search indexes, diffing pages. Each job takes and returns plain data.
+ * reference pages from data files, building search indexes, diffing pages, reading pages' links. Each job takes and returns plain data.
  * Run as a process's entry (build/workers/jobs.js, which the pool forks), this module serves them
  * (serve-jobs.ts).
  */
@@ -10,6 +10,7 @@ import { generators } from "../generators";
 import { compileMdx, type MdxInput } from "../mdx/compile";
 import { getHighlighter } from "../mdx/highlighter";
 import { boundedDiff, type DiffOutcome } from "../diff/text-diff";
+import { scanPage, type PageScan } from "../checks/link-scan";
 import { cleanMarkdownBody } from "../markdown/index";
 import { formatProblem, PageProblems, type PageProblem } from "../mdx/problems";
 import { boundedSections } from "../search/page-bounds";
@@ -76,6 +77,11 @@ function diffPage({ before, after }: { before: string; after: string }): DiffOut
   return boundedDiff(before, after);
 }
 
+/** Every page's links and anchors, for the checks of a ref (server/checks/). */
+function scanLinks({ sources }: { sources: string[] }): PageScan[] {
+  return sources.map(scanPage);
+}
+
 /** The jobs by name. */
 export const jobTable = {
   compile: compilePage,
@@ -83,6 +89,7 @@ export const jobTable = {
   searchIndex: buildSearchIndex,
   markdown: cleanMarkdown,
   diff: diffPage,
+  scanLinks,
 };
 
 /** The jobs by name, with their input and output, for the pool's types. */

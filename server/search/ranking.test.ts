@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { joinedWord, queryFor, rankScore, type RankFactors } from "./ranking";
+import { joinedWord, queryFor, rankScore, stemAlternatives, type RankFactors } from "./ranking";
 
 describe("joinedWord", () => {
   const vocabulary = new Set(["groth16", "16", "mergecoins", "merge", "coins", "zklogin", "zk", "login"]);
@@ -21,6 +21,32 @@ describe("joinedWord", () => {
     const { words } = queryFor("groth 16 proof", vocabulary);
     expect(words.map((w) => w.text)).toEqual(["groth 16", "proof"]);
     expect(words[0]!.alternatives).toEqual([["groth16"], ["groth", "16"]]);
+  });
+});
+
+describe("stemAlternatives", () => {
+  it.each([
+    // Words that differ from their stem: one way, by the marked stems.
+    [["transaction", "blocks"], [["~transact", "~block"]]],
+    // A word that is its own stem: as itself ("block") or by its marked stem ("blocks", "blocking").
+    [
+      ["programmable", "transaction", "block"],
+      [
+        ["~programm", "~transact", "block"],
+        ["~programm", "~transact", "~block"],
+      ],
+    ],
+    [
+      ["order", "book"],
+      [
+        ["order", "book"],
+        ["order", "~book"],
+        ["~order", "book"],
+        ["~order", "~book"],
+      ],
+    ],
+  ])("%j → %j", (words, expected) => {
+    expect(stemAlternatives(words)).toEqual(expected);
   });
 });
 

@@ -140,8 +140,21 @@ function stemForms(word: string): string[] {
   return [...new Set([STEM_MARK + stemmed, stemmed])].filter((t) => t !== word);
 }
 
-/** A phrase's words as stems where the index holds them as such (a word that is its own stem is indexed only as itself). */
-const stems = (words: readonly string[]) => words.map((w) => (stem(w) === w ? w : STEM_MARK + stem(w)));
+/**
+ * Every way the index holds a phrase's words in any of their forms, each as the terms that must all
+ * match. A word that differs from its stem is found in every form by its marked stem ("~transact");
+ * a word that is its own stem is indexed only as itself, so its other forms ("blocks" for "block")
+ * need the marked stem beside it: "block" and "~block" are two ways.
+ */
+export function stemAlternatives(words: readonly string[]): string[][] {
+  return words.reduce<string[][]>(
+    (ways, w) => {
+      const forms = stem(w) === w ? [w, STEM_MARK + w] : [STEM_MARK + stem(w)];
+      return ways.flatMap((way) => forms.map((form) => [...way, form]));
+    },
+    [[]],
+  );
+}
 
 /**
  * The site's one word for two the reader typed apart ("groth 16" for "groth16"): when the site
@@ -182,14 +195,19 @@ export function queryFor(q: string, vocabulary: ReadonlySet<string>): { query: Q
     ).sort((a, b) => b.words.length - a.words.length)[0];
     if (phrase && phrase.words.length > 1) {
       const typed = terms.slice(i, i + phrase.words.length);
-      const alternatives = [typed, stems(typed), ...phrase.group.map(stems)];
-      words.push({ text: typed.join(" "), alternatives, inexact: false });
+      const key = (terms: string[]) => terms.join(" ");
+      const weighed = new Map<string, { terms: string[]; weight: number }>();
+      const add = (terms: string[], weight: number) => void (weighed.has(key(terms)) || weighed.set(key(terms), { terms, weight }));
+      add(typed, 1);
+      for (const terms of stemAlternatives(typed)) add(terms, STEM_WEIGHT);
+      for (const terms of phrase.group.flatMap(stemAlternatives)) add(terms, SYNONYM_WEIGHT);
+      words.push({ text: typed.join(" "), alternatives: [...weighed.values()].map((a) => a.terms), inexact: false });
       queries.push({
         combineWith: "OR",
-        queries: alternatives.map((terms, a) => ({
+        queries: [...weighed.values()].map(({ terms, weight }) => ({
           combineWith: "AND" as const,
           queries: terms,
-          boostTerm: () => (a === 0 ? 1 : a === 1 ? STEM_WEIGHT : SYNONYM_WEIGHT),
+          boostTerm: () => weight,
         })),
       });
       i += phrase.words.length - 1;
@@ -200,7 +218,7 @@ export function queryFor(q: string, vocabulary: ReadonlySet<string>): { query: Q
     const fuzzy = typoDistance(term, vocabulary) || false;
     const swaps = swappedLetters(term, vocabulary);
     const forms = stemForms(term);
-    const synonyms = (phrase?.group ?? []).map(stems);
+    const synonyms = (phrase?.group ?? []).flatMap(stemAlternatives);
     const alternatives = [[term], ...forms.map((f) => [f]), ...swaps.map((s) => [s]), ...synonyms];
     const prefix = last && term.length >= MIN_PREFIX_LENGTH;
     words.push({ text: term, alternatives, inexact: prefix || fuzzy !== false });

@@ -30,6 +30,9 @@ const PAGES: Array<[id: string, title: string, body: string]> = [
   ["guides/groth16", "Groth16", "Verify a zero-knowledge proof on chain."],
   ["references/objects/coin-metadata", "CoinMetadata", "The metadata of a coin type."],
   ["references/queries/coin-metadata", "coinMetadata", "Query the metadata of a coin type."],
+  ["concepts/commands", "Commands", "Programmable transaction blocks chain commands."],
+  ["contribute/process", "Contribution Process", "Ways to help: fix the docs, localize them, review changes."],
+  ["contribute/localize-docs", "Localize Documentation", "Translate pages into your language. Terms stay in English."],
 ];
 
 const index = SearchIndex.build(PAGES.flatMap(([id, title, body]) => pageSections(id, title, body)));
@@ -54,6 +57,10 @@ describe("SearchIndex ranking", () => {
 
     // Of pages whose titles hold the query alike, the child whose route holds it all.
     ["specific child page", "upgrade a package", ["concepts/packages/upgrade", "concepts/packages"]],
+    // A synonym phrase ("programmable transaction block") found in another form of its words.
+    ["synonym phrase in another form", "ptb", ["concepts/commands"]],
+    // A word of the query only the page's route holds still counts as the page's.
+    ["word in the route", "localize the docs", ["contribute/localize-docs", "contribute/process"]],
     // A name the site writes as one word, typed in two.
     ["split name joined", "groth 16", ["guides/groth16"]],
     // Of titles equal but for case, the one typed.

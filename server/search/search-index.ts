@@ -148,15 +148,17 @@ export class SearchIndex {
             // A longer word a finished word is the start of ("splitcoins", "SplitCoinsTransaction") is not that word.
             (words[w]!.inexact && inexact && !this.words.has(words[w]!.text)));
       };
+      // A page's route names it as its title does: a word there is the page's even when its text
+      // lacks it. A generated page's route is its title again.
+      const inRoute = (w: number) => !section.reference && words[w]!.alternatives.some((terms) => terms.every((t) => route.has(t)));
       return {
         ...h,
         score: rankScore(h.hit.score, {
-          coverage: h.coverage,
+          coverage: words.length > 1 ? share((w) => h.found[w]! || inRoute(w)) : 1,
           titleCoverage: share(inField(title)),
           headingCoverage: share(inField(heading)),
           proximity: proximity(`${section.heading} ${section.text}`, words, h.found),
-          // A generated page's route is its title again.
-          routeCoverage: section.reference ? 0 : share(inField(route)),
+          routeCoverage: share(inRoute),
           unnamedReference: Boolean(section.reference) && !namesItem(q, section.pageTitle),
           spelledAsTitle: q === section.pageTitle,
         }),

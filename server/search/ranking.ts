@@ -140,34 +140,74 @@ function stemForms(word: string): string[] {
   return [...new Set([STEM_MARK + stemmed, stemmed])].filter((t) => t !== word);
 }
 
-/** A phrase's words as stems where the index holds them as such (a word that is its own stem is indexed only as itself). */
-const stems = (words: readonly string[]) => words.map((w) => (stem(w) === w ? w : STEM_MARK + stem(w)));
+/**
+ * Every way the index holds a phrase's words in any of their forms, each as the terms that must all
+ * match. A word that differs from its stem is found in every form by its marked stem ("~transact");
+ * a word that is its own stem is indexed only as itself, so its other forms ("blocks" for "block")
+ * need the marked stem beside it: "block" and "~block" are two ways.
+ */
+export function stemAlternatives(words: readonly string[]): string[][] {
+  return words.reduce<string[][]>(
+    (ways, w) => {
+      const forms = stem(w) === w ? [w, STEM_MARK + w] : [STEM_MARK + stem(w)];
+      return ways.flatMap((way) => forms.map((form) => [...way, form]));
+    },
+    [[]],
+  );
+}
+
+/**
+ * The site's one word for two the reader typed apart ("groth 16" for "groth16"): when the site
+ * uses the joined word, and not both halves as words of their own. Two words the site uses apart
+ * ("merge coins", though `mergeCoins` is a code name too) are the reader's two words, and keep
+ * their other forms and synonyms; the pair as typed still counts as much as the joined word.
+ */
+export function joinedWord(first: string, second: string | undefined, vocabulary: ReadonlySet<string>): string | undefined {
+  if (second === undefined) return undefined;
+  const joined = first + second;
+  return vocabulary.has(joined) && !(vocabulary.has(first) && vocabulary.has(second)) ? joined : undefined;
+}
 
 /**
  * The query for what a reader typed, and its words. Each word matches as typed, as its stem
  * (another form of it), within typoDistance and as any swappedLetters variant (scored as a one-edit
  * typo), and through SYNONYM_GROUPS; the last word also as a prefix, as it is usually still being
- * typed. A phrase of SYNONYM_GROUPS ("programmable transaction block") counts as one word.
+ * typed. A phrase of SYNONYM_GROUPS ("programmable transaction block") counts as one word, and so
+ * does a pair the site writes as one word (joinedWord).
  */
 export function queryFor(q: string, vocabulary: ReadonlySet<string>): { query: QueryCombination; words: QueryWord[] } {
   const terms = queryWords(q);
   const words: QueryWord[] = [];
   const queries: Query[] = [];
   for (let i = 0; i < terms.length; i++) {
+    const joined = joinedWord(terms[i]!, terms[i + 1], vocabulary);
+    if (joined) {
+      // Either way of writing it is the reader's: the site's one word, or the two as typed.
+      const typed = [terms[i]!, terms[i + 1]!];
+      words.push({ text: typed.join(" "), alternatives: [[joined], typed], inexact: false });
+      queries.push({ combineWith: "OR", queries: [joined, { combineWith: "AND", queries: typed }] });
+      i++;
+      continue;
+    }
     // The longest synonym phrase starting here, compared by stems ("listening" is "listen").
     const phrase = SYNONYMS.filter(
       (s) => s.words.length > 0 && s.words.every((w, j) => terms[i + j] !== undefined && stem(terms[i + j]!) === stem(w)),
     ).sort((a, b) => b.words.length - a.words.length)[0];
     if (phrase && phrase.words.length > 1) {
       const typed = terms.slice(i, i + phrase.words.length);
-      const alternatives = [typed, stems(typed), ...phrase.group.map(stems)];
-      words.push({ text: typed.join(" "), alternatives, inexact: false });
+      const key = (terms: string[]) => terms.join(" ");
+      const weighed = new Map<string, { terms: string[]; weight: number }>();
+      const add = (terms: string[], weight: number) => void (weighed.has(key(terms)) || weighed.set(key(terms), { terms, weight }));
+      add(typed, 1);
+      for (const terms of stemAlternatives(typed)) add(terms, STEM_WEIGHT);
+      for (const terms of phrase.group.flatMap(stemAlternatives)) add(terms, SYNONYM_WEIGHT);
+      words.push({ text: typed.join(" "), alternatives: [...weighed.values()].map((a) => a.terms), inexact: false });
       queries.push({
         combineWith: "OR",
-        queries: alternatives.map((terms, a) => ({
+        queries: [...weighed.values()].map(({ terms, weight }) => ({
           combineWith: "AND" as const,
           queries: terms,
-          boostTerm: () => (a === 0 ? 1 : a === 1 ? STEM_WEIGHT : SYNONYM_WEIGHT),
+          boostTerm: () => weight,
         })),
       });
       i += phrase.words.length - 1;
@@ -178,7 +218,7 @@ export function queryFor(q: string, vocabulary: ReadonlySet<string>): { query: Q
     const fuzzy = typoDistance(term, vocabulary) || false;
     const swaps = swappedLetters(term, vocabulary);
     const forms = stemForms(term);
-    const synonyms = (phrase?.group ?? []).map(stems);
+    const synonyms = (phrase?.group ?? []).flatMap(stemAlternatives);
     const alternatives = [[term], ...forms.map((f) => [f]), ...swaps.map((s) => [s]), ...synonyms];
     const prefix = last && term.length >= MIN_PREFIX_LENGTH;
     words.push({ text: term, alternatives, inexact: prefix || fuzzy !== false });
@@ -224,8 +264,12 @@ export interface RankFactors {
   headingCoverage: number;
   /** Whether the query's words stand together in the text (a phrase), as a share of the pairs. */
   proximity: number;
+  /** Share of the query's weight found in its page's route (`concepts/…/packages/upgrade`). */
+  routeCoverage: number;
   /** A generated reference page (GraphQL types, JSON-RPC methods) the query does not name. */
   unnamedReference: boolean;
+  /** The query is its page's title as spelled, case included (`CoinMetadata`, not `coinMetadata`). */
+  spelledAsTitle: boolean;
 }
 
 /** Coverage is raised to this power: a section holding half of the query's weight keeps an eighth of its score. */
@@ -236,11 +280,22 @@ const HEADING_BONUS = 3;
 /** All of the query's words side by side multiply the score by 1 + this. */
 const PROXIMITY_BONUS = 0.5;
 /**
+ * A route holding the whole query multiplies the score by 1 + this. Child pages repeat their
+ * parent's route and add their own topic to it, so among pages whose titles match alike, the one
+ * whose route holds more of the query ("packages/upgrade" for "upgrade a package", not "packages")
+ * is the more specific answer.
+ */
+const ROUTE_BONUS = 1;
+/** A query spelled exactly as a title (case included) multiplies the score by 1 + this: of `CoinMetadata` and `coinMetadata`, the one typed. */
+const SPELLING_BONUS = 0.5;
+/**
  * Generated reference pages mention every word of their domain ("epoch", "checkpoint", "coin") in
  * type and field names, so they would outrank the guide or concept that explains it; readers who
- * want them type the item's name, which waives this.
+ * want them type the item's name, which waives this. It outweighs a title match: an SDK call
+ * (`splitCoins`) is also the start of generated items' short titles (`unsafe_splitCoin`,
+ * `SplitCoinsTransaction`), while the guides that teach it hold it in their text.
  */
-const REFERENCE_PRIOR = 0.3;
+const REFERENCE_PRIOR = 0.15;
 
 export function rankScore(score: number, f: RankFactors): number {
   return (
@@ -249,7 +304,9 @@ export function rankScore(score: number, f: RankFactors): number {
     (1 + TITLE_BONUS * f.titleCoverage ** 2) *
     (1 + HEADING_BONUS * f.headingCoverage ** 2) *
     (1 + PROXIMITY_BONUS * f.proximity) *
-    (f.unnamedReference ? REFERENCE_PRIOR : 1)
+    (1 + ROUTE_BONUS * f.routeCoverage ** 2) *
+    (f.unnamedReference ? REFERENCE_PRIOR : 1) *
+    (f.spelledAsTitle ? 1 + SPELLING_BONUS : 1)
   );
 }
 

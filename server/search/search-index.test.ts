@@ -25,6 +25,14 @@ const PAGES: Array<[id: string, title: string, body: string]> = [
   ["guides/validators", "Run a Validator", "Validators vote on checkpoints."],
   ["concepts/valid", "Valid Transactions", "A transaction is valid when its inputs exist."],
   ["concepts/gas", "Gas", "Every transaction pays gas.\n\n## Storage rebates\n\nDeleting objects refunds storage fees."],
+  ["concepts/packages", "Package Upgrades", "How to upgrade a package, and who may."],
+  ["concepts/packages/upgrade", "Upgrading Packages", "How to upgrade a package, step by step."],
+  ["guides/groth16", "Groth16", "Verify a zero-knowledge proof on chain."],
+  ["references/objects/coin-metadata", "CoinMetadata", "The metadata of a coin type."],
+  ["references/queries/coin-metadata", "coinMetadata", "Query the metadata of a coin type."],
+  ["concepts/commands", "Commands", "Programmable transaction blocks chain commands."],
+  ["contribute/process", "Contribution Process", "Ways to help: fix the docs, localize them, review changes."],
+  ["contribute/localize-docs", "Localize Documentation", "Translate pages into your language. Terms stay in English."],
 ];
 
 const index = SearchIndex.build(PAGES.flatMap(([id, title, body]) => pageSections(id, title, body)));
@@ -46,6 +54,18 @@ describe("SearchIndex ranking", () => {
     // Several words: a section holding all of them beats a title holding one.
     ["multi-word", "transfer policy", ["standards/kiosk"]],
     ["stop words are ignored", "how do I split a coin", ["standards/coin"]],
+
+    // Of pages whose titles hold the query alike, the child whose route holds it all.
+    ["specific child page", "upgrade a package", ["concepts/packages/upgrade", "concepts/packages"]],
+    // A synonym phrase ("programmable transaction block") found in another form of its words.
+    ["synonym phrase in another form", "ptb", ["concepts/commands"]],
+    // A word of the query only the page's route holds still counts as the page's.
+    ["word in the route", "localize the docs", ["contribute/localize-docs", "contribute/process"]],
+    // A name the site writes as one word, typed in two.
+    ["split name joined", "groth 16", ["guides/groth16"]],
+    // Of titles equal but for case, the one typed.
+    ["title as spelled", "CoinMetadata", ["references/objects/coin-metadata", "references/queries/coin-metadata"]],
+    ["title as spelled, other case", "coinMetadata", ["references/queries/coin-metadata", "references/objects/coin-metadata"]],
   ])("%s: %s finds %j in that order", (_, q, expected) => {
     expect(pagesFor(q).slice(0, expected.length)).toEqual(expected);
   });

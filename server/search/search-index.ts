@@ -113,7 +113,7 @@ export class SearchIndex {
   /**
    * The pages whose sections hold the query's words, best first: every word is optional, and a
    * section ranks by its BM25 score (title ≫ heading ≫ text), how much of the query it covers, where
-   * (heading or title), how close together, and which kind of page it is on (rankScore). A page
+   * (heading, title or route), how close together, and which kind of page it is on (rankScore). A page
    * ranks by its best section, and brings its next best ones along. When nothing matches,
    * `suggestions` holds up to three queries with each unknown word replaced by the closest words
    * the site uses.
@@ -139,19 +139,28 @@ export class SearchIndex {
       const section = this.sections.get(h.hit.id as string)!;
       const title = fieldTerms(section.pageTitle);
       const heading = fieldTerms(section.heading);
+      const route = fieldTerms(section.pageId);
       const inField = (field: Set<string>) => {
         const inexact = h.hit.terms.some((t) => !claimed.has(t) && field.has(t));
         return (w: number) =>
-          h.found[w]! && (words[w]!.alternatives.some((terms) => terms.every((t) => field.has(t))) || (words[w]!.inexact && inexact));
+          h.found[w]! &&
+          (words[w]!.alternatives.some((terms) => terms.every((t) => field.has(t))) ||
+            // A longer word a finished word is the start of ("splitcoins", "SplitCoinsTransaction") is not that word.
+            (words[w]!.inexact && inexact && !this.words.has(words[w]!.text)));
       };
+      // A page's route names it as its title does: a word there is the page's even when its text
+      // lacks it. A generated page's route is its title again.
+      const inRoute = (w: number) => !section.reference && words[w]!.alternatives.some((terms) => terms.every((t) => route.has(t)));
       return {
         ...h,
         score: rankScore(h.hit.score, {
-          coverage: h.coverage,
+          coverage: words.length > 1 ? share((w) => h.found[w]! || inRoute(w)) : 1,
           titleCoverage: share(inField(title)),
           headingCoverage: share(inField(heading)),
           proximity: proximity(`${section.heading} ${section.text}`, words, h.found),
+          routeCoverage: share(inRoute),
           unnamedReference: Boolean(section.reference) && !namesItem(q, section.pageTitle),
+          spelledAsTitle: q === section.pageTitle,
         }),
       };
     });

@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import { joinedWord, queryFor, rankScore, stemAlternatives, type RankFactors } from "./ranking";
+
+describe("joinedWord", () => {
+  const vocabulary = new Set(["groth16", "16", "mergecoins", "merge", "coins", "zklogin", "zk", "login"]);
+  it.each([
+    // A name the site writes as one word, split by the reader: one half is no word of the site's.
+    ["groth", "16", "groth16"],
+    // Both halves are the site's words: the reader's two words stay two.
+    ["merge", "coins", undefined],
+    ["zk", "login", undefined],
+    // The joined word is not the site's.
+    ["groth", "17", undefined],
+    // Nothing follows.
+    ["groth", undefined, undefined],
+  ])("%s + %s → %s", (first, second, expected) => {
+    expect(joinedWord(first, second, vocabulary)).toBe(expected);
+  });
+
+  it("makes the pair one word of the query, found by the joined word or by both halves", () => {
+    const { words } = queryFor("groth 16 proof", vocabulary);
+    expect(words.map((w) => w.text)).toEqual(["groth 16", "proof"]);
+    expect(words[0]!.alternatives).toEqual([["groth16"], ["groth", "16"]]);
+  });
+});
+
+describe("stemAlternatives", () => {
+  it.each([
+    // Words that differ from their stem: one way, by the marked stems.
+    [["transaction", "blocks"], [["~transact", "~block"]]],
+    // A word that is its own stem: as itself ("block") or by its marked stem ("blocks", "blocking").
+    [
+      ["programmable", "transaction", "block"],
+      [
+        ["~programm", "~transact", "block"],
+        ["~programm", "~transact", "~block"],
+      ],
+    ],
+    [
+      ["order", "book"],
+      [
+        ["order", "book"],
+        ["order", "~book"],
+        ["~order", "book"],
+        ["~order", "~book"],
+      ],
+    ],
+  ])("%j → %j", (words, expected) => {
+    expect(stemAlternatives(words)).toEqual(expected);
+  });
+});
+
+describe("rankScore", () => {
+  const base: RankFactors = {
+    coverage: 1,
+    titleCoverage: 1,
+    headingCoverage: 0,
+    proximity: 0,
+    routeCoverage: 0,
+    unnamedReference: false,
+    spelledAsTitle: false,
+  };
+  const score = (f: Partial<RankFactors>) => rankScore(100, { ...base, ...f });
+
+  it.each<[string, Partial<RankFactors>, Partial<RankFactors>]>([
+    // The child page whose route holds the whole query over the parent whose route holds part of it.
+    ["route holding more of the query", { routeCoverage: 1 }, { routeCoverage: 0.4 }],
+    // Of two titles equal but for case, the one typed.
+    ["title spelled as typed", { spelledAsTitle: true }, { spelledAsTitle: false }],
+    // A guide over a generated reference page the query does not name.
+    ["guide over unnamed reference", { unnamedReference: false }, { unnamedReference: true }],
+    // Each bonus is a tie-breaker between pages that match alike, not a way past coverage.
+    ["full coverage over a route with half of it", { coverage: 1 }, { coverage: 0.5, routeCoverage: 1, titleCoverage: 0.5 }],
+  ])("%s", (_, better, worse) => {
+    expect(score(better)).toBeGreaterThan(score(worse));
+  });
+});

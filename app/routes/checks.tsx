@@ -75,8 +75,9 @@ export default function Checks() {
           <code>{report.target.commit.slice(0, 7)}</code>). <Link to={preview}>Read the preview</Link>.
         </p>
         <p className={`checks-state checks-${report.state}`}>
-          {report.state === "success" ? "Nothing would break. " : "Publishing it would break the site. "}
-          {report.description}
+          {report.state === "success"
+            ? `Nothing would break. Pages: ${report.counts.changed} changed, ${report.counts.added} added, ${report.counts.removed} removed.`
+            : `Publishing it would break the site: ${report.description}.`}
         </p>
         <Section title="Pages that do not compile" count={report.compile.length}>
           <ul>

@@ -1,4 +1,3 @@
-import { createHmac } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -6,7 +5,7 @@ import { page, sampleContent, tempDir, WorkingCopy } from "./helpers/git";
 import { GitHttpRemote, pushOverHttp } from "./helpers/git-http";
 import { rawRequest, type RawRequest } from "./helpers/raw-http";
 import { runToExit, startServer, waitFor, type RunningServer } from "./helpers/server";
-import { remoteWithContent, secondGuide, WEBHOOK_SECRET } from "./helpers/site";
+import { remoteWithContent, secondGuide, signedDelivery, WEBHOOK_SECRET } from "./helpers/site";
 
 /** `npm start` with WEB_CONCURRENCY server processes sharing one port and no front process (front.test.ts has those). */
 const START = "build/start.js";
@@ -161,17 +160,10 @@ describe(`the site as ${PROCESSES} server processes on a remote, kept current by
   });
 
   const webhook = (after: string): RawRequest => {
-    const body = JSON.stringify({ ref: "refs/heads/main", before: "0".repeat(40), after });
     return {
       method: "POST",
       target: "/api/webhooks/git",
-      body,
-      headers: {
-        "Content-Type": "application/json",
-        "X-GitHub-Event": "push",
-        "X-GitHub-Delivery": crypto.randomUUID(),
-        "X-Hub-Signature-256": `sha256=${createHmac("sha256", WEBHOOK_SECRET).update(body).digest("hex")}`,
-      },
+      ...signedDelivery("push", { ref: "refs/heads/main", before: "0".repeat(40), after }),
     };
   };
 

@@ -1,11 +1,10 @@
-import { createHmac } from "node:crypto";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { git, tempDir, type WorkingCopy } from "./helpers/git";
 import { pushOverHttp, type GitHttpRemote } from "./helpers/git-http";
 import { rawRequest, parseResponse, type RawResponse } from "./helpers/raw-http";
 import { freePort, spawnServer, waitFor } from "./helpers/server";
-import { remoteWithContent, secondGuide, WEBHOOK_SECRET } from "./helpers/site";
+import { remoteWithContent, secondGuide, signedDelivery, WEBHOOK_SECRET } from "./helpers/site";
 import type { ChildProcess } from "node:child_process";
 
 /** `npm start` with one front before one server process: the replica a fleet runs. */
@@ -15,20 +14,6 @@ interface Readiness {
   ready: boolean;
   reason?: string;
   commit?: string;
-}
-
-/** A GitHub delivery's bytes, signed as GitHub signs them. */
-function delivery(event: string, payload: object): { body: string; headers: Record<string, string> } {
-  const body = JSON.stringify(payload);
-  return {
-    body,
-    headers: {
-      "Content-Type": "application/json",
-      "X-GitHub-Event": event,
-      "X-GitHub-Delivery": crypto.randomUUID(),
-      "X-Hub-Signature-256": `sha256=${createHmac("sha256", WEBHOOK_SECRET).update(body).digest("hex")}`,
-    },
-  };
 }
 
 /**
@@ -158,7 +143,7 @@ describe("a replica's edge: the commit it names, readiness, a graceful stop (sta
     await pushOverHttp(work);
     const after = head();
     const release = remote.holdFetches();
-    const { body, headers } = delivery("push", { ref: "refs/heads/main", before, after, repository: { full_name: "test/docs" } });
+    const { body, headers } = signedDelivery("push", { ref: "refs/heads/main", before, after, repository: { full_name: "test/docs" } });
     expect((await rawRequest(url, { method: "POST", target: "/api/webhooks/git", headers, body })).status).toBe(202);
     // A fetch just begun is not yet being behind: the whole fleet fetches the same push.
     expect((await readyz()).json.ready).toBe(true);
@@ -178,7 +163,7 @@ describe("a replica's edge: the commit it names, readiness, a graceful stop (sta
 
   it("on SIGTERM fails readiness, finishes the requests under way, closes idle connections, then exits", async () => {
     const slow = [1, 2, 3].map(() => {
-      const { body, headers } = delivery("ping", { zen: "Keep it logically awesome.", hook_id: 1 });
+      const { body, headers } = signedDelivery("ping", { zen: "Keep it logically awesome.", hook_id: 1 });
       return slowRequest(url, "/api/webhooks/git", headers, body);
     });
     await Promise.all(slow.map((s) => s.sent));

@@ -1,11 +1,10 @@
-import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { serverStates } from "../scripts/fleet/haproxy";
 import { startFleet, steadyLoad, type RunningFleet } from "./helpers/fleet";
 import { git, type WorkingCopy } from "./helpers/git";
 import { gitAsync, pushOverHttp, type GitHttpRemote } from "./helpers/git-http";
 import { waitFor } from "./helpers/server";
-import { remoteWithContent, secondGuide, WEBHOOK_SECRET } from "./helpers/site";
+import { remoteWithContent, secondGuide, signedDelivery, WEBHOOK_SECRET } from "./helpers/site";
 
 /** Generous: the fleet runs three replicas, HAProxy and Varnish on a shared two-core machine. */
 const DEADLINE_MS = 60_000;
@@ -23,17 +22,7 @@ const PAGES = [
 
 /** Sends a GitHub event signed with the webhook secret to `url` (the balancer's webhook address). */
 function sendEvent(url: string, event: string, payload: object): Promise<Response> {
-  const body = JSON.stringify(payload);
-  return fetch(url, {
-    method: "POST",
-    body,
-    headers: {
-      "Content-Type": "application/json",
-      "X-GitHub-Event": event,
-      "X-GitHub-Delivery": crypto.randomUUID(),
-      "X-Hub-Signature-256": `sha256=${createHmac("sha256", WEBHOOK_SECRET).update(body).digest("hex")}`,
-    },
-  });
+  return fetch(url, { method: "POST", ...signedDelivery(event, payload) });
 }
 
 /** The commit a replica's answer names (X-Docs-Commit), read at its own port. */

@@ -1,11 +1,10 @@
-import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { git, page } from "./helpers/git";
 import { GitHttpRemote, gitAsync } from "./helpers/git-http";
 import { DESKTOP, launchBrowser, newContext, open, PHONE, screenshot } from "./helpers/browser";
 import { startServer, waitFor, type RunningServer } from "./helpers/server";
-import { client, remoteWithContent, secondGuide, WEBHOOK_SECRET } from "./helpers/site";
+import { client, remoteWithContent, secondGuide, signedDelivery, WEBHOOK_SECRET } from "./helpers/site";
 import type { WorkingCopy } from "./helpers/git";
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
@@ -37,17 +36,7 @@ describe("branch, tag and pull-request previews (?ref=) of a remote over Git sma
 
   /** Sends a GitHub event signed with the webhook secret. */
   function sendEvent(event: string, payload: object): Promise<Response> {
-    const body = JSON.stringify(payload);
-    return site.get("/api/webhooks/git", {
-      method: "POST",
-      body,
-      headers: {
-        "Content-Type": "application/json",
-        "X-GitHub-Event": event,
-        "X-GitHub-Delivery": crypto.randomUUID(),
-        "X-Hub-Signature-256": `sha256=${createHmac("sha256", WEBHOOK_SECRET).update(body).digest("hex")}`,
-      },
-    });
+    return site.get("/api/webhooks/git", { method: "POST", ...signedDelivery(event, payload) });
   }
 
   /**

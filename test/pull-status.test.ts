@@ -1,11 +1,10 @@
-import { createHmac } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { git, page, type WorkingCopy } from "./helpers/git";
 import { GitHttpRemote, gitAsync } from "./helpers/git-http";
 import { startServer, waitFor, type RunningServer } from "./helpers/server";
-import { client, remoteWithContent, WEBHOOK_SECRET } from "./helpers/site";
+import { client, remoteWithContent, signedDelivery, WEBHOOK_SECRET } from "./helpers/site";
 
 const TOKEN = "ghp_testTokenThatMustNeverBeLogged0123456789";
 
@@ -82,17 +81,8 @@ describe("commit statuses on pull requests (GITHUB_TOKEN), against a local GitHu
   });
 
   function pullRequestEvent(action: string, pull: number, sha: string): Promise<Response> {
-    const body = JSON.stringify({ action, number: pull, pull_request: { head: { sha } }, repository: { full_name: "mystenlabs/docs" } });
-    return site.get("/api/webhooks/git", {
-      method: "POST",
-      body,
-      headers: {
-        "Content-Type": "application/json",
-        "X-GitHub-Event": "pull_request",
-        "X-GitHub-Delivery": crypto.randomUUID(),
-        "X-Hub-Signature-256": `sha256=${createHmac("sha256", WEBHOOK_SECRET).update(body).digest("hex")}`,
-      },
-    });
+    const payload = { action, number: pull, pull_request: { head: { sha } }, repository: { full_name: "mystenlabs/docs" } };
+    return site.get("/api/webhooks/git", { method: "POST", ...signedDelivery("pull_request", payload) });
   }
 
   /** Commits a change of the second guide on main's tip and pushes it as pull request `pull`'s head. */

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { pushOverHttp } from "./helpers/git-http";
 import { rawRequest } from "./helpers/raw-http";
 import { startServer, waitFor } from "./helpers/server";
-import { client, remoteWithContent, secondGuide, WEBHOOK_SECRET } from "./helpers/site";
+import { client, remoteWithContent, secondGuide, signedDelivery, WEBHOOK_SECRET } from "./helpers/site";
 
 const sign = (body: string) => `sha256=${createHmac("sha256", WEBHOOK_SECRET).update(body).digest("hex")}`;
 
@@ -63,20 +63,9 @@ describe("webhook body slots", () => {
       await waitFor(async () => statuses.filter((s) => s === 503).length >= TRICKLERS - 2 - 256, 60_000);
 
       // GitHub's delivery comes from another address: it is read and acknowledged, not refused for want of a slot.
-      const body = JSON.stringify({ ref: "refs/heads/main", before, after: oid });
       const delivery = await rawRequest(
         server.url,
-        {
-          method: "POST",
-          target: "/api/webhooks/git",
-          body,
-          headers: {
-            "Content-Type": "application/json",
-            "X-GitHub-Event": "push",
-            "X-GitHub-Delivery": crypto.randomUUID(),
-            "X-Hub-Signature-256": sign(body),
-          },
-        },
+        { method: "POST", target: "/api/webhooks/git", ...signedDelivery("push", { ref: "refs/heads/main", before, after: oid }) },
         30_000,
         "127.0.0.2",
       ).catch((error) => {

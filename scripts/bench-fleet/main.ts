@@ -9,14 +9,13 @@
  * the fleet stopped, how long Varnish keeps serving pages whose origin is gone
  * (`--stale-minutes`, 10). Run `npm run build` first.
  */
-import { createHmac } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { startFleet, steadyLoad } from "../../test/helpers/fleet";
 import { cloneOverHttp, pushOverHttp } from "../../test/helpers/git-http";
-import { WEBHOOK_SECRET } from "../../test/helpers/site";
+import { signedDelivery, WEBHOOK_SECRET } from "../../test/helpers/site";
 import { runLoad, LOAD_GENERATOR } from "../bench/load";
 import { describeMachine } from "../bench/machine";
 import { percentile } from "../bench/stats";
@@ -67,17 +66,7 @@ async function until(check: () => Promise<boolean>, timeoutMs = 120_000): Promis
 }
 
 function sendPush(url: string, after: string): Promise<Response> {
-  const body = JSON.stringify({ ref: "refs/heads/main", after });
-  return fetch(url, {
-    method: "POST",
-    body,
-    headers: {
-      "Content-Type": "application/json",
-      "X-GitHub-Event": "push",
-      "X-GitHub-Delivery": crypto.randomUUID(),
-      "X-Hub-Signature-256": `sha256=${createHmac("sha256", WEBHOOK_SECRET).update(body).digest("hex")}`,
-    },
-  });
+  return fetch(url, { method: "POST", ...signedDelivery("push", { ref: "refs/heads/main", after }) });
 }
 
 /** `--stale-minutes N` (10; 0 skips it): how long the cache is watched with its origin stopped. */

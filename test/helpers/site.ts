@@ -5,6 +5,20 @@ import type { RunningServer } from "./server";
 
 export const WEBHOOK_SECRET = "remote-test-secret";
 
+/** A GitHub delivery of `event` with `payload`, its body signed with WEBHOOK_SECRET as GitHub signs it (HMAC-SHA256). */
+export function signedDelivery(event: string, payload: object): { body: string; headers: Record<string, string> } {
+  const body = JSON.stringify(payload);
+  return {
+    body,
+    headers: {
+      "Content-Type": "application/json",
+      "X-GitHub-Event": event,
+      "X-GitHub-Delivery": crypto.randomUUID(),
+      "X-Hub-Signature-256": `sha256=${createHmac("sha256", WEBHOOK_SECRET).update(body).digest("hex")}`,
+    },
+  };
+}
+
 export interface Status {
   commit: string;
   lastFetch?: string;
@@ -30,17 +44,8 @@ export function client(server: RunningServer) {
     status: async (): Promise<Status> => (await get("/api/status")).json(),
     /** Sends a push event signed as GitHub signs it: HMAC-SHA256 of the raw body. */
     webhook: (ref: string, after: string, event = "push") => {
-      const body = JSON.stringify({ ref, before: "0".repeat(40), after, repository: { full_name: "test/docs" } });
-      return get("/api/webhooks/git", {
-        method: "POST",
-        body,
-        headers: {
-          "Content-Type": "application/json",
-          "X-GitHub-Event": event,
-          "X-GitHub-Delivery": crypto.randomUUID(),
-          "X-Hub-Signature-256": `sha256=${createHmac("sha256", WEBHOOK_SECRET).update(body).digest("hex")}`,
-        },
-      });
+      const delivery = signedDelivery(event, { ref, before: "0".repeat(40), after, repository: { full_name: "test/docs" } });
+      return get("/api/webhooks/git", { method: "POST", ...delivery });
     },
   };
 }

@@ -9,10 +9,10 @@
  *
  *   npm run build && npx tsx scripts/push-latency.ts [--pushes 7] [--branches 20] [--page concepts/object-model]
  */
-import { createHmac, randomUUID } from "node:crypto";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { GitHttpRemote } from "../test/helpers/git-http";
+import { signedDelivery } from "../test/helpers/site";
 import { ensureEmbeddedRepository } from "../server/source/embedded";
 import { startAppServer, ROOT } from "./bench/app-server";
 import { ContentClone } from "./bench/content-repo";
@@ -35,18 +35,10 @@ const branches = Number(values.branches);
 const pageId = values.page!;
 
 function webhook(url: string): () => Promise<void> {
-  const body = JSON.stringify({ ref: "refs/heads/main" });
-  const signature = `sha256=${createHmac("sha256", SECRET).update(body).digest("hex")}`;
   return async () => {
     const response = await fetch(`${url}/api/webhooks/git`, {
       method: "POST",
-      body,
-      headers: {
-        "content-type": "application/json",
-        "x-github-event": "push",
-        "x-github-delivery": randomUUID(),
-        "x-hub-signature-256": signature,
-      },
+      ...signedDelivery("push", { ref: "refs/heads/main" }, SECRET),
     });
     if (!response.ok) throw new Error(`the webhook answered ${response.status}: ${await response.text()}`);
   };

@@ -1,9 +1,9 @@
 import { execFileSync, spawn } from "node:child_process";
-import { createHmac, randomUUID } from "node:crypto";
 import { once } from "node:events";
 import fs from "node:fs";
 import path from "node:path";
 import { GitHttpRemote } from "../../test/helpers/git-http";
+import { signedDelivery } from "../../test/helpers/site";
 import { startAppServer, type AppServer, type StartOptions } from "../bench/app-server";
 import { ContentClone } from "../bench/content-repo";
 import { get } from "../bench/http";
@@ -119,19 +119,10 @@ function spread<T>(items: readonly T[]): T[] {
 }
 
 function webhook(url: string): () => Promise<void> {
-  const body = JSON.stringify({ ref: "refs/heads/main" });
-  const signature = `sha256=${createHmac("sha256", WEBHOOK_SECRET).update(body).digest("hex")}`;
   return async () => {
     const response = await fetch(`${url}/api/webhooks/git`, {
       method: "POST",
-      body,
-      // A new delivery id each time, as GitHub sends: a repeated one is taken for a redelivery.
-      headers: {
-        "content-type": "application/json",
-        "x-github-event": "push",
-        "x-github-delivery": randomUUID(),
-        "x-hub-signature-256": signature,
-      },
+      ...signedDelivery("push", { ref: "refs/heads/main" }, WEBHOOK_SECRET),
     });
     if (!response.ok) throw new Error(`the webhook answered ${response.status}: ${await response.text()}`);
   };

@@ -5,8 +5,11 @@ import type { RunningServer } from "./server";
 
 export const WEBHOOK_SECRET = "remote-test-secret";
 
-/** A GitHub delivery of `event` with `payload`, its body signed with WEBHOOK_SECRET as GitHub signs it (HMAC-SHA256). */
-export function signedDelivery(event: string, payload: object): { body: string; headers: Record<string, string> } {
+/**
+ * A GitHub delivery of `event` with `payload`, its body signed with `secret` as GitHub signs it
+ * (HMAC-SHA256), under a new delivery id (a repeated one is taken for a redelivery).
+ */
+export function signedDelivery(event: string, payload: object, secret = WEBHOOK_SECRET): { body: string; headers: Record<string, string> } {
   const body = JSON.stringify(payload);
   return {
     body,
@@ -14,7 +17,7 @@ export function signedDelivery(event: string, payload: object): { body: string; 
       "Content-Type": "application/json",
       "X-GitHub-Event": event,
       "X-GitHub-Delivery": crypto.randomUUID(),
-      "X-Hub-Signature-256": `sha256=${createHmac("sha256", WEBHOOK_SECRET).update(body).digest("hex")}`,
+      "X-Hub-Signature-256": `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`,
     },
   };
 }

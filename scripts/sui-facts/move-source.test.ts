@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { moveFunctions, splitParams, stripComments } from "./move-source";
+import { moveFunctions, splitParams } from "./move-source";
+import { stripComments } from "./source-text";
 
 const facts = (source: string, address = "sui") =>
   Object.fromEntries(

@@ -1,4 +1,5 @@
 import type { FunctionFact } from "../check-examples/facts";
+import { stripComments } from "./source-text";
 
 /** A function declared in a Move source file, as the example checker's facts describe it. */
 export interface MoveFunction {
@@ -9,50 +10,6 @@ export interface MoveFunction {
   testOnly: boolean;
   /** Declared in a `#[test_only]` module such as `sui::test_scenario` (the module exists for tests). */
   testOnlyModule: boolean;
-}
-
-/**
- * The text of a Move file with comments blanked out (same length, so offsets stay valid) and
- * strings kept: a `//` inside b"https://..." is not a comment.
- */
-export function stripComments(source: string): string {
-  let out = "";
-  let i = 0;
-  while (i < source.length) {
-    const c = source[i]!;
-    const next = source[i + 1];
-    if (c === "/" && next === "/") {
-      const end = source.indexOf("\n", i);
-      const stop = end === -1 ? source.length : end;
-      out += " ".repeat(stop - i);
-      i = stop;
-    } else if (c === "/" && next === "*") {
-      // Move block comments nest.
-      let depth = 0;
-      let j = i;
-      while (j < source.length) {
-        if (source[j] === "/" && source[j + 1] === "*") {
-          depth++;
-          j += 2;
-        } else if (source[j] === "*" && source[j + 1] === "/") {
-          depth--;
-          j += 2;
-          if (depth === 0) break;
-        } else j++;
-      }
-      out += source.slice(i, j).replace(/[^\n]/g, " ");
-      i = j;
-    } else if (c === '"') {
-      let j = i + 1;
-      while (j < source.length && source[j] !== '"') j += source[j] === "\\" ? 2 : 1;
-      out += source.slice(i, j + 1);
-      i = j + 1;
-    } else {
-      out += c;
-      i++;
-    }
-  }
-  return out;
 }
 
 const ALL_BRACKETS: Record<string, string> = { "(": ")", "<": ">", "[": "]", "{": "}" };

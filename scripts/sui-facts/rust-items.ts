@@ -1,3 +1,4 @@
+import { CHAR_LITERAL, stripComments } from "./source-text";
 /**
  * Just enough of Rust to read clap's derive API: structs and enums with their attributes,
  * fields and variants, `use` lines, and `&str` constants. Not a Rust parser: it relies on
@@ -31,40 +32,6 @@ export interface RustItem {
   file: string;
 }
 
-/** Blank out comments (keeping string literals and offsets). */
-export function stripRustComments(source: string): string {
-  let out = "";
-  let i = 0;
-  while (i < source.length) {
-    const c = source[i]!;
-    if (c === "/" && source[i + 1] === "/") {
-      const end = source.indexOf("\n", i);
-      const stop = end === -1 ? source.length : end;
-      out += " ".repeat(stop - i);
-      i = stop;
-    } else if (c === "/" && source[i + 1] === "*") {
-      const end = source.indexOf("*/", i + 2);
-      const stop = end === -1 ? source.length : end + 2;
-      out += source.slice(i, stop).replace(/[^\n]/g, " ");
-      i = stop;
-    } else if (c === '"') {
-      let j = i + 1;
-      while (j < source.length && source[j] !== '"') j += source[j] === "\\" ? 2 : 1;
-      out += source.slice(i, j + 1);
-      i = j + 1;
-    } else if (c === "'" && /^'(\\.|[^\\'])'/.test(source.slice(i, i + 4))) {
-      // A char literal such as '"' or '{' must not open a string or a block.
-      const literal = /^'(\\.|[^\\'])'/.exec(source.slice(i, i + 4))![0];
-      out += literal;
-      i += literal.length;
-    } else {
-      out += c;
-      i++;
-    }
-  }
-  return out;
-}
-
 /** Index just past the bracket matching the one at `open`; strings and char literals are skipped. */
 export function closeOf(text: string, open: number): number {
   const pairs: Record<string, string> = { "(": ")", "[": "]", "{": "}" };
@@ -74,8 +41,8 @@ export function closeOf(text: string, open: number): number {
     if (c === '"') {
       i++;
       while (i < text.length && text[i] !== '"') i += text[i] === "\\" ? 2 : 1;
-    } else if (c === "'" && /^'(\\.|[^\\'])'/.test(text.slice(i, i + 4))) {
-      i += /^'(\\.|[^\\'])'/.exec(text.slice(i, i + 4))![0].length - 1;
+    } else if (c === "'" && CHAR_LITERAL.test(text.slice(i, i + 4))) {
+      i += CHAR_LITERAL.exec(text.slice(i, i + 4))![0].length - 1;
     } else if (pairs[c]) stack.push(pairs[c]!);
     else if (c === stack[stack.length - 1]) {
       stack.pop();
@@ -189,7 +156,7 @@ function attributesAbove(text: string, end: number, strings: Uint8Array): string
 
 /** Every struct and enum of a Rust file, with its derives, clap attributes, fields and variants. */
 export function rustItems(source: string, file: string): RustItem[] {
-  const text = stripRustComments(source);
+  const text = stripComments(source, { charLiterals: true });
   const items: RustItem[] = [];
   const strings = stringMask(text);
   for (const match of text.matchAll(/^[ \t]*(?:pub(?:\s*\([^)]*\))?\s+)?(struct|enum)\s+(\w+)\b/gm)) {
@@ -235,7 +202,7 @@ export function rustItems(source: string, file: string): RustItem[] {
 /** `use` lines of a file as local name -> full path (`BuildConfig` -> `move_package_alt_compilation::build_config::BuildConfig`). */
 export function rustUses(source: string): Map<string, string> {
   const uses = new Map<string, string>();
-  const text = stripRustComments(source);
+  const text = stripComments(source, { charLiterals: true });
   const expand = (prefix: string, tree: string) => {
     tree = tree.trim();
     const brace = tree.indexOf("{");

@@ -1,5 +1,5 @@
 import type { FunctionFact } from "../check-examples/facts";
-import { stripComments } from "./source-text";
+import { closingBracket, stripComments } from "./source-text";
 
 /** A function declared in a Move source file, as the example checker's facts describe it. */
 export interface MoveFunction {
@@ -14,26 +14,7 @@ export interface MoveFunction {
 
 const ALL_BRACKETS: Record<string, string> = { "(": ")", "<": ">", "[": "]", "{": "}" };
 
-/**
- * The index just past the bracket that closes the one at `open`, skipping strings and `->`. In
- * code `<` may be a comparison, so a module body is matched on braces alone.
- */
-function matchBracket(text: string, open: number, pairs: Record<string, string> = ALL_BRACKETS): number {
-  const stack: string[] = [];
-  for (let i = open; i < text.length; i++) {
-    const c = text[i]!;
-    if (c === '"') {
-      i++;
-      while (i < text.length && text[i] !== '"') i += text[i] === "\\" ? 2 : 1;
-    } else if (c === "-" && text[i + 1] === ">") i++;
-    else if (pairs[c]) stack.push(pairs[c]!);
-    else if (c === stack[stack.length - 1]) {
-      stack.pop();
-      if (stack.length === 0) return i + 1;
-    }
-  }
-  throw new Error(`unbalanced bracket at offset ${open}`);
-}
+const matchBracket = (text: string, open: number, pairs = ALL_BRACKETS): number => closingBracket(text, open, { pairs });
 
 /** Splits a parameter list at top-level commas (not inside <>, (), [] or a lambda type's |...|). */
 export function splitParams(list: string): string[] {

@@ -1,4 +1,4 @@
-import { CHAR_LITERAL, stripComments } from "./source-text";
+import { closingBracket, stripComments } from "./source-text";
 /**
  * Just enough of Rust to read clap's derive API: structs and enums with their attributes,
  * fields and variants, `use` lines, and `&str` constants. Not a Rust parser: it relies on
@@ -33,24 +33,8 @@ export interface RustItem {
 }
 
 /** Index just past the bracket matching the one at `open`; strings and char literals are skipped. */
-export function closeOf(text: string, open: number): number {
-  const pairs: Record<string, string> = { "(": ")", "[": "]", "{": "}" };
-  const stack: string[] = [];
-  for (let i = open; i < text.length; i++) {
-    const c = text[i]!;
-    if (c === '"') {
-      i++;
-      while (i < text.length && text[i] !== '"') i += text[i] === "\\" ? 2 : 1;
-    } else if (c === "'" && CHAR_LITERAL.test(text.slice(i, i + 4))) {
-      i += CHAR_LITERAL.exec(text.slice(i, i + 4))![0].length - 1;
-    } else if (pairs[c]) stack.push(pairs[c]!);
-    else if (c === stack[stack.length - 1]) {
-      stack.pop();
-      if (stack.length === 0) return i + 1;
-    }
-  }
-  throw new Error(`unbalanced bracket at offset ${open}`);
-}
+export const closeOf = (text: string, open: number): number =>
+  closingBracket(text, open, { pairs: { "(": ")", "[": "]", "{": "}" }, charLiterals: true });
 
 /** Splits at top-level commas (outside (), [], {}, <> and strings). */
 export function splitTopLevel(text: string): string[] {

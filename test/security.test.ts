@@ -308,10 +308,12 @@ describe("origins without SITE_URL", () => {
 describe("pinned-commit search under rotation", () => {
   let server: RunningServer;
   let commits: string[] = [];
-  const PAGES = 150;
+  const PAGES = 50;
 
   beforeAll(async () => {
-    // Enough pages that an index takes a while to build, and a commit per rotation step.
+    // Enough pages that an index takes a while to build, so a client's next requests find its
+    // build pending, and a commit per rotation step. Each pinned build is followed by a rest
+    // three times as long, so the rotation's length grows with the pages.
     const files: Record<string, string> = sampleContent();
     for (let i = 0; i < PAGES; i++)
       Object.assign(

@@ -82,7 +82,9 @@ describe("search with pages of 0.9 MB live", () => {
   });
 
   it("publishes them, and /api/search and /search answer for normal pages and the huge ones' beginnings", async () => {
-    const site = await liveSite();
+    // What this checks is the pages' bounds, not the time limits: limits far above the default
+    // keep a busy machine from refusing the huge commit (compile) or its index (build).
+    const site = await liveSite({ COMPILE_TIMEOUT: "200", SUI_DOCS_SEARCH_BUILD_TIMEOUT_MS: "200000" });
     servers.push(site.server);
     expect(await resultIds(await site.get("/api/search?q=welcome"))).toEqual(["guides"]);
     const before = workerPeaksMb(site.server.pid);

@@ -79,6 +79,9 @@ pub enum ClientCommand {
         gas_budget: Option<u64>,
         #[clap(short, long = JSON_ERRORS)]
         json: bool,
+        /// The arg's name is its id, which a bare \`long\` and \`short\` take as written.
+        #[clap(name = "print-only", long, short)]
+        print_unsigned_transaction_only: bool,
         #[clap(flatten)]
         build: BuildConfig,
         /// A positional argument: no flag.
@@ -108,7 +111,7 @@ pub enum ClientCommand {
     expect(facts["sui client"]!.flags).toEqual(["--client.config"]);
     expect(facts["sui client publish"]).toEqual({
       subcommands: [],
-      flags: ["--build-env", "--gas-budget", "--gas-limit", "--json-errors", "-e", "-j"],
+      flags: ["--build-env", "--gas-budget", "--gas-limit", "--json-errors", "--print-only", "-e", "-j", "-p"],
       sources: ["crates/build-lib/src/lib.rs", "crates/cli/src/lib.rs"],
     });
     expect(facts["sui move"]).toMatchObject({ flags: [], forwards: true, sources: ["crates/sub-lib/src/lib.rs"] });

@@ -161,9 +161,10 @@ export class ClapTree {
     }
     const node = this.node(command);
     if (fieldSettings.has("trailing_var_arg") && fieldSettings.has("allow_hyphen_values")) node.forwards = true;
-    const fieldName = field.name ?? "";
-    for (const value of fieldSettings.get("long") ?? []) node.flags.push(`--${value ? this.resolve(value) : kebab(fieldName)}`);
-    for (const value of fieldSettings.get("short") ?? []) node.flags.push(`-${value ? this.resolve(value) : fieldName[0]}`);
+    // A bare `long` or `short` takes the arg's id: `name = "x"` (or `id`) as written, else the field's name.
+    const argName = unquote(fieldSettings.get("id")?.[0] ?? fieldSettings.get("name")?.[0]) ?? kebab(field.name ?? "");
+    for (const value of fieldSettings.get("long") ?? []) node.flags.push(`--${value ? this.resolve(value) : argName}`);
+    for (const value of fieldSettings.get("short") ?? []) node.flags.push(`-${value ? this.resolve(value) : argName[0]}`);
     for (const key of ["alias", "visible_alias"])
       for (const value of fieldSettings.get(key) ?? []) node.flags.push(`--${this.resolve(value)}`);
     for (const key of ["aliases", "visible_aliases"])

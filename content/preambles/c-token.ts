@@ -14,6 +14,8 @@ declare const RIDE_TOKEN: string;
 /** The shared TokenPolicy<T> and the TokenPolicyCap<T> that administers it. */
 declare const POLICY_ID: string;
 declare const POLICY_CAP_ID: string;
+/** The TreasuryCap<T> of the token, held by the issuer. */
+declare const TREASURY_CAP_ID: string;
 /** Objects and addresses of the example. */
 declare const tokenId: string;
 declare const myTokenId: string;

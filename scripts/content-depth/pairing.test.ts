@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { missingSections, pairPages, routeOf, similarity, type PageRef } from "./pairing";
+import { missingSections, pairPages, routeOf, similarity, type Mapping, type PageRef } from "./pairing";
 import { verdictOf, wrap } from "./report";
 
 describe("routeOf", () => {
@@ -23,7 +23,7 @@ describe("pairPages", () => {
     { route: "standards/kiosk", title: "Sui Kiosk" },
     { route: "standards/kiosk-apps", title: "Kiosk Apps" },
   ];
-  const cases: { name: string; ours: PageRef; mapping?: Record<string, string | { none: string }>; expected: string | null }[] = [
+  const cases: { name: string; ours: PageRef; mapping?: Mapping; expected: string | null }[] = [
     { name: "same route", ours: { route: "concepts/cryptography/zklogin", title: "zkLogin" }, expected: "concepts/cryptography/zklogin" },
     {
       name: "moved folder, same page name",
@@ -73,6 +73,19 @@ describe("pairPages", () => {
       null,
       "operators/full-node/sui-full-node",
     ]);
+  });
+
+  it("keeps a mapping's note on the pairing", () => {
+    const [pairing] = pairPages([{ route: "concepts/tables", title: "Tables" }], theirs, {
+      "concepts/tables": { to: "develop/objects/object-ownership/wrapped", note: "one section of theirs" },
+    });
+    expect(pairing).toEqual({
+      kind: "mapped",
+      ours: "concepts/tables",
+      theirs: "develop/objects/object-ownership/wrapped",
+      score: 1,
+      note: "one section of theirs",
+    });
   });
 
   it("reports a mapping to a page the upstream tree lacks", () => {

@@ -7,11 +7,16 @@ export interface PageRef {
   title: string;
 }
 
-/** Our route → upstream route, or null with the reason when no counterpart exists today. */
-export type Mapping = Record<string, string | { none: string }>;
+/**
+ * Our route → upstream route; `{ to, note }` when the pairing needs a caveat (the counterpart also
+ * covers other pages of ours, or covers the topic in one section); `{ none }` with what replaced the
+ * page when no counterpart exists today.
+ */
+export type Mapping = Record<string, string | { to: string; note: string } | { none: string }>;
 
 export type Pairing =
-  { kind: "mapped" | "matched"; ours: string; theirs: string; score: number } | { kind: "none"; ours: string; reason: string };
+  | { kind: "mapped" | "matched"; ours: string; theirs: string; score: number; note?: string }
+  | { kind: "none"; ours: string; reason: string };
 
 export const NOT_MEASURED = "not measured: the upstream digest does not include its counterpart";
 
@@ -35,14 +40,15 @@ export function pairPages(ours: PageRef[], theirs: PageRef[], mapping: Mapping, 
   const byRoute = new Map(theirs.map((page) => [page.route, page]));
   return ours.map((page): Pairing => {
     const mapped = mapping[page.route];
-    if (typeof mapped === "string") {
-      if (!byRoute.has(mapped)) {
-        const reason = guess ? `mapped to ${mapped}, which is not in the upstream tree` : NOT_MEASURED;
+    if (typeof mapped === "object" && "none" in mapped) return { kind: "none", ours: page.route, reason: mapped.none };
+    if (mapped) {
+      const [to, note] = typeof mapped === "string" ? [mapped, undefined] : [mapped.to, mapped.note];
+      if (!byRoute.has(to)) {
+        const reason = guess ? `mapped to ${to}, which is not in the upstream tree` : NOT_MEASURED;
         return { kind: "none", ours: page.route, reason };
       }
-      return { kind: "mapped", ours: page.route, theirs: mapped, score: 1 };
+      return { kind: "mapped", ours: page.route, theirs: to, score: 1, ...(note ? { note } : {}) };
     }
-    if (mapped) return { kind: "none", ours: page.route, reason: mapped.none };
     if (!guess) {
       if (byRoute.has(page.route)) return { kind: "matched", ours: page.route, theirs: page.route, score: 1 };
       return { kind: "none", ours: page.route, reason: NOT_MEASURED };

@@ -18,6 +18,8 @@ export interface Row {
   ratio: number;
   verdict: Verdict;
   lacking: string[];
+  /** The mapping's caveat about this pairing. */
+  note?: string;
 }
 
 export function verdictOf(ratio: number): Verdict {
@@ -43,6 +45,7 @@ export function buildRows(pairings: Pairing[], ours: Map<string, PageShape>, the
       ratio,
       verdict: verdictOf(ratio),
       lacking: missingSections(ourShape.sections, theirShape.sections),
+      ...(pairing.note ? { note: pairing.note } : {}),
     });
   }
   return rows;
@@ -111,6 +114,7 @@ function renderRow(row: Row, note: string | undefined): string[] {
     lines.push("- their sections we lack:");
     for (const section of row.lacking) lines.push(`  - ${section}`);
   }
+  if (row.note) lines.push(...wrap(`- pairing: ${row.note}`, "  "));
   if (note) lines.push(...wrap(`- note: ${note}`, "  "));
   return lines;
 }

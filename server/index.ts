@@ -18,7 +18,7 @@ import { LastGoodCommit } from "./source/last-good";
 import { RefusedCommits } from "./source/refused";
 import { processCoordination, type Coordination, type LeaderStatus, type Role } from "./source/coordination";
 import { generators } from "./generators";
-import { NotFoundError, RefusedCommitError } from "./errors";
+import { BadRequestError, NotFoundError, RefusedCommitError } from "./errors";
 import type { PageMeta } from "./content/catalogue";
 import type { CompiledPage } from "./mdx/compile";
 import { parseVersionRecord, type VersionRecord } from "./content/version";
@@ -34,6 +34,7 @@ import { answerMcp, type McpRequestContext } from "./mcp/docs-server";
 import { RefTips, type RefListing } from "./refs/ref-tips";
 import { releasesOf, versionTagTest, type Release } from "./versions/version-tags";
 import type { RefTip } from "./refs/ref-listing";
+import { refNameProblem } from "./refs/ref-name";
 import { RefChecks, type ChecksReport, type RefReport } from "./checks/ref-checks";
 import { linkChanges } from "./checks/report";
 import { CommitStatuses, type PullHead } from "./checks/commit-status";
@@ -166,10 +167,11 @@ export interface ContentService {
   snapshotAtRelease(tag: string): Promise<{ snapshot: Snapshot; release: Release }>;
   /**
    * What the tip of a branch, tag or pull request (`?ref=`) would break if it were published over
-   * the live commit: computed once per commit (a reader's first ask admitted per client and ref,
-   * OverloadedError past the limits), then answered from memory (400/404 errors for bad names).
+   * `base` (a branch: its tip; the served branch, by default: its live commit): computed once per
+   * pair of commits (a reader's first ask admitted per client and ref, OverloadedError past the
+   * limits), then answered from memory (400/404 errors for bad names).
    */
-  checks(name: string, client?: string): Promise<RefReport & { ref: RefTip }>;
+  checks(name: string, client?: string, base?: string): Promise<RefReport & { ref: RefTip }>;
   /**
    * For an id the catalogue lacks: throws UnreadableObjectError (500, naming the object and its
    * path) when the snapshot has such a page but its source cannot be read from the repository.
@@ -267,7 +269,7 @@ export async function startContentService(
   const markdown = new MarkdownService(engine);
   // Search indexes each page's clean Markdown, so a snippet's text is found under the pages that include it.
   const search = new SearchService(engine, markdown, SEARCH_LIMITS, print);
-  const checks = new RefChecks(engine, config.branch);
+  const checks = new RefChecks(engine);
   let liveChecks: LiveChecks | undefined;
   let previousLive: Snapshot | undefined;
   /**
@@ -280,7 +282,7 @@ export async function startContentService(
     // The commit served at start is checked against nothing: it brings nothing new, and reading every
     // page's links at each start would cost seconds of a worker that readers and publishing need.
     if (!before) return;
-    void checks.check(snapshot, before).then(
+    void checks.check(snapshot, before, config.branch).then(
       ({ commit, target, state, description, counts, totals, links, files }) => {
         liveChecks = { commit, target, state, description, counts, totals, links, files };
         if (state !== "success") print(`live ${commit.slice(0, 7)} checks: ${description}`);
@@ -325,8 +327,11 @@ export async function startContentService(
           apiUrl: config.githubApiUrl,
           origin: config.siteUrl ?? config.allowedOrigins[0] ?? config.defaultOrigin,
         },
-        // The head the event names, fetched as refs/pull/<n>/head, checked against the live commit.
-        async ({ sha }: PullHead) => checks.check(await engine.snapshot(sha), live.snapshot),
+        // The head the event names, fetched as refs/pull/<n>/head, checked against the branch it targets.
+        async ({ sha, base }: PullHead) => {
+          const target = await checkTarget(base, "fetch");
+          return checks.check(await engine.snapshot(sha), target.snapshot, target.branch);
+        },
         print,
       )
     : undefined;
@@ -361,6 +366,27 @@ export async function startContentService(
       })
     : undefined;
   const refTips = new RefTips(repository.git, repository.branchPrefix);
+  /**
+   * What checks compare with: the served branch's live commit (what is published, not its tip), or
+   * the tip of another branch, as a pull request's base names it. A branch not fetched yet is
+   * fetched first when `missing` says so (a pull request may target a branch created since the last
+   * fetch); a reader's unknown base is a 404, as an unknown ref is.
+   */
+  async function checkTarget(base?: string, missing?: "fetch"): Promise<{ branch: string; snapshot: Snapshot }> {
+    if (base === undefined || base === config.branch) return { branch: config.branch, snapshot: live.snapshot };
+    const problem = refNameProblem(base);
+    if (problem)
+      throw new BadRequestError(problem.startsWith("?ref=") ? problem.replace("?ref=", "?base=") : `?base= must name a branch: ${problem}`);
+    const tip = await refTips.resolve(base).catch(async (error: unknown) => {
+      if (!(error instanceof NotFoundError) || missing !== "fetch" || !repository.fetch) throw error;
+      await live.fetch("all");
+      refTips.forget();
+      return refTips.resolve(base);
+    });
+    if (tip.kind !== "branch")
+      throw new BadRequestError(`?base= must name a branch, and "${base}" is a ${tip.kind === "pull" ? "pull request" : "tag"}`);
+    return { branch: base, snapshot: await engine.snapshot(tip.commit) };
+  }
   const isRelease = config.versionTags ? versionTagTest(config.versionTags) : undefined;
   const releases = async () => (isRelease ? releasesOf((await refTips.list()).tips, isRelease) : []);
   const anySnapshotAt = async (commitParam: string | null) =>
@@ -417,9 +443,11 @@ export async function startContentService(
       }
       return { snapshot: await engine.snapshot(release.commit), release };
     },
-    async checks(name, client) {
+    async checks(name, client, base) {
       const ref = await refTips.resolve(name);
-      const report = await checks.check(await engine.snapshot(ref.commit), live.snapshot, { client: client ?? "unknown", ref: name });
+      const target = await checkTarget(base);
+      const reader = { client: client ?? "unknown", ref: name };
+      const report = await checks.check(await engine.snapshot(ref.commit), target.snapshot, target.branch, reader);
       return { ...report, pages: linkChanges(report.pages, name, report.target.commit), ref };
     },
     checkReadable: (snapshot, id) => engine.checkReadable(snapshot, id),

@@ -20,7 +20,7 @@ import {
   type SidebarFinding,
 } from "./report";
 
-/** What a commit would break if it were published over its target (the served branch's live commit). */
+/** What a commit would break if it were published over its target: the served branch's live commit, or the tip of the branch a pull request targets. */
 export interface ChecksReport {
   commit: string;
   target: { branch: string; commit: string };
@@ -76,29 +76,24 @@ export class RefChecks {
   /** Checks computed since start (not answered from memory): tests and the status read it. */
   computed = 0;
 
-  constructor(
-    private readonly engine: ContentEngine,
-    private readonly branch: string,
-  ) {}
+  constructor(private readonly engine: ContentEngine) {}
 
-  /** The report, from memory when this pair of commits was checked; `reader` (a client and a ref) is admitted under CHECK_LIMITS on a miss. */
-  check(snapshot: Snapshot, target: Snapshot, reader?: AdmissionKeys): Promise<ChecksReport> {
-    return this.reports.get(`${snapshot.commit.oid}:${target.commit.oid}`, () => {
-      const compute = () => this.compute(snapshot, target);
+  /**
+   * The report of `snapshot` over `target`, the commit `branch` names for it, from memory when this
+   * pair was checked; `reader` (a client and a ref) is admitted under CHECK_LIMITS on a miss.
+   */
+  check(snapshot: Snapshot, target: Snapshot, branch: string, reader?: AdmissionKeys): Promise<ChecksReport> {
+    return this.reports.get(`${snapshot.commit.oid}:${target.commit.oid}:${branch}`, () => {
+      const compute = () => this.compute(snapshot, target, branch);
       return reader ? this.admission.run(reader, compute) : compute();
     });
-  }
-
-  /** The report if it is in memory, without computing it. */
-  peek(commit: string, target: string): ChecksReport | undefined {
-    return this.reports.peek(`${commit}:${target}`);
   }
 
   stats(): Record<string, CacheStats> {
     return { checkReports: this.reports.stats(), linkScans: this.scans.stats() };
   }
 
-  private async compute(snapshot: Snapshot, target: Snapshot): Promise<ChecksReport> {
+  private async compute(snapshot: Snapshot, target: Snapshot, branch: string): Promise<ChecksReport> {
     this.computed++;
     const [scanned, targetScanned] = await Promise.all([this.scan(snapshot), this.scan(target)]);
     const broken = brokenLinks(scanned, linkTargets(snapshot, scanned));
@@ -146,7 +141,7 @@ export class RefChecks {
     };
     return {
       commit,
-      target: { branch: this.branch, commit: from },
+      target: { branch, commit: from },
       state: stateOf(counts),
       description: describeCounts(counts),
       counts,

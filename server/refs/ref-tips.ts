@@ -79,6 +79,11 @@ export class RefTips {
     return tip;
   }
 
+  /** Drops the current window's listing, so the next lookup reads the refs anew (after a fetch that may have brought some). */
+  forget(): void {
+    this.listings.delete(this.window());
+  }
+
   /**
    * The commit `name` names, if the current window's listing already says: answers without waiting,
    * for lookups that must not (the rendered-page replay). Starts reading a listing when there is none.

@@ -30,6 +30,8 @@ export type CoordinationMessage =
 export interface PullRequestHead {
   repository: string;
   sha: string;
+  /** The branch the pull request targets (`pull_request.base.ref`): its checks compare the head with that branch's tip. */
+  base?: string;
 }
 
 /** What a follower asks the leader to fetch. */

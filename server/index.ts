@@ -389,6 +389,11 @@ export async function startContentService(
   }
   const isRelease = config.versionTags ? versionTagTest(config.versionTags) : undefined;
   const releases = async () => (isRelease ? releasesOf((await refTips.list()).tips, isRelease) : []);
+  /** Whether a tag VERSION_TAGS names is at the snapshot's commit (the live one aside, whose index is kept anyway). */
+  const isReleaseCommit = async (snapshot: Snapshot) =>
+    isRelease !== undefined &&
+    snapshot.commit.oid !== live.snapshot.commit.oid &&
+    (await releases()).some((r) => r.commit === snapshot.commit.oid);
   const anySnapshotAt = async (commitParam: string | null) =>
     commitParam === null ? live.snapshot : engine.snapshot(await engine.store.resolveCommit(commitParam));
   /**
@@ -465,7 +470,9 @@ export async function startContentService(
       markdown.page(snapshot, page, url, snapshot.commit.oid === live.snapshot.commit.oid ? "live" : "preview"),
     llmsFull: (snapshot, origin) => markdown.llmsFull(snapshot, origin),
     history,
-    search: (snapshot, request, client) => search.search(snapshot, request, client),
+    // A release's index is kept among the releases' (see CACHE_BUDGETS.releaseSearchIndexes).
+    search: async (snapshot, request, client) =>
+      search.search(snapshot, request, client, (await isReleaseCommit(snapshot)) ? "release" : "pinned"),
     staticFile: (snapshot, urlPath) => staticFile(snapshot.files, urlPath),
     readStatic: (file) => engine.store.readBlob(file.oid),
     repositoryPath: (contentPath) => store.repositoryPath(contentPath),

@@ -272,6 +272,7 @@ export async function startContentService(
   const checks = new RefChecks(engine);
   let liveChecks: LiveChecks | undefined;
   let previousLive: Snapshot | undefined;
+  let linksRead = false;
   /**
    * A new live commit's checks against the one live before it: a push that adds broken links goes
    * live (only what would break the site blocks it) and is reported here and in the log.
@@ -279,8 +280,7 @@ export async function startContentService(
   const checkLive = (snapshot: Snapshot) => {
     const before = previousLive;
     previousLive = snapshot;
-    // The commit served at start is checked against nothing: it brings nothing new, and reading every
-    // page's links at each start would cost seconds of a worker that readers and publishing need.
+    // The commit served at start is checked against nothing: it brings nothing new (onLive reads its links).
     if (!before) return;
     void checks.check(snapshot, before, config.branch).then(
       ({ commit, target, state, description, counts, totals, links, files }) => {
@@ -294,6 +294,16 @@ export async function startContentService(
   // reported in the status by the service.
   const onLive = (snapshot: Snapshot) => {
     void search.setLive(snapshot).catch(() => {});
+    // The links of the commit served at start are read in the background, in the preview lane (after
+    // publishing and live readers), by every process (each answers its readers' checks from its own
+    // memory): every check of a ref compares with them, and its first reader would otherwise wait
+    // for all of them (~30 s for the embedded catalogue on a loaded machine).
+    if (!linksRead) {
+      linksRead = true;
+      void checks
+        .warm(snapshot)
+        .catch((error: Error) => print(`live ${snapshot.commit.oid.slice(0, 7)} links not read: ${error.message.split("\n")[0]}`));
+    }
     if (!following) checkLive(snapshot);
   };
   const lastGood = new LastGoodCommit(path.join(config.dataDir, "live", `${repository.key}.commit`), print);

@@ -95,6 +95,23 @@ describe("checks of a ref against the live branch (/api/checks, /checks)", () =>
     return (await res.json()) as Report;
   };
 
+  /** Worker jobs that read pages' links since start (/metrics). */
+  const scanJobs = async () => {
+    const metrics = await site.text("/metrics");
+    return [...metrics.matchAll(/^docs_compile_duration_seconds_count\{job="scanLinks",[^}]*\} (\d+)$/gm)].reduce(
+      (sum, m) => sum + Number(m[1]),
+      0,
+    );
+  };
+
+  it("reads the live commit's links at start, before anyone asks for checks", async () => {
+    await waitFor(async () => (await scanJobs()) >= 1, 30_000);
+    const before = await scanJobs();
+    // The first check then reads only the page the ref changes: the live commit's are read.
+    expect((await checks("tidy")).state).toBe("success");
+    expect(await scanJobs()).toBe(before + 1);
+  });
+
   it("lists each kind of breakage a branch brings, with file and line, and the pages it adds, removes and changes", async () => {
     const report = await checks("broken");
     expect(report.ref).toMatchObject({ name: "broken", kind: "branch", commit: git(work.dir, "rev-parse", "broken") });

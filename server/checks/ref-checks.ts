@@ -73,6 +73,8 @@ export class RefChecks {
     sizeOf: (scan, key) => jsonBytes(scan) + key.length * 2,
   });
   private readonly admission = new Admission("ref checks", CHECK_LIMITS);
+  /** Scans under way by commit: a check that needs a commit being scanned (the live one's, at start) waits for that scan. */
+  private readonly scanning = new Map<string, Promise<ScannedPage[]>>();
   /** Checks computed since start (not answered from memory): tests and the status read it. */
   computed = 0;
 
@@ -87,6 +89,16 @@ export class RefChecks {
       const compute = () => this.compute(snapshot, target, branch);
       return reader ? this.admission.run(reader, compute) : compute();
     });
+  }
+
+  /**
+   * Reads the links and anchors of every page at the snapshot (the live commit, at start) in the
+   * background, in the preview lane: the first check against it, whoever asks, finds them read or
+   * being read rather than reading them all itself (~30 s for the embedded catalogue on a loaded
+   * machine). Failures are the caller's to log; a check would read them again.
+   */
+  warm(snapshot: Snapshot): Promise<void> {
+    return this.scan(snapshot).then(() => undefined);
   }
 
   stats(): Record<string, CacheStats> {
@@ -177,8 +189,18 @@ export class RefChecks {
     return findings;
   }
 
+  /** Every page's links and anchors at the snapshot, once at a time per commit. */
+  private scan(snapshot: Snapshot): Promise<ScannedPage[]> {
+    const oid = snapshot.commit.oid;
+    const underWay = this.scanning.get(oid);
+    if (underWay) return underWay;
+    const scan = this.scanPages(snapshot).finally(() => this.scanning.delete(oid));
+    this.scanning.set(oid, scan);
+    return scan;
+  }
+
   /** Every page's links and anchors at the snapshot: those of sources not read before in one worker job. */
-  private async scan(snapshot: Snapshot): Promise<ScannedPage[]> {
+  private async scanPages(snapshot: Snapshot): Promise<ScannedPage[]> {
     const pages = await Promise.all(
       [...snapshot.catalogue.pages.values()].map(async (page) => {
         const source = await this.engine.source(snapshot, page);

@@ -35,7 +35,7 @@ import { RefTips, type RefListing } from "./refs/ref-tips";
 import { releasesOf, versionTagTest, type Release } from "./versions/version-tags";
 import type { RefTip } from "./refs/ref-listing";
 import { refNameProblem } from "./refs/ref-name";
-import { RefChecks, type ChecksReport, type RefReport } from "./checks/ref-checks";
+import { RefChecks, type LiveChecks, type RefReport } from "./checks/ref-checks";
 import { linkChanges } from "./checks/report";
 import { CommitStatuses, type PullHead } from "./checks/commit-status";
 import type { PullRequestHead } from "./source/coordination";
@@ -101,7 +101,7 @@ export type { ChangesPage, ChangeEntry } from "./changes/recent-changes";
 export type { RefTip, RefKind } from "./refs/ref-listing";
 export { refNameProblem } from "./refs/ref-name";
 export type { Release } from "./versions/version-tags";
-export type { ChecksReport, RefReport } from "./checks/ref-checks";
+export type { ChecksReport, LiveChecks, RefReport } from "./checks/ref-checks";
 export type { CheckCounts, CompileFinding, LinkFinding, PageChange, SidebarFinding } from "./checks/report";
 
 /** The refs `?ref=` can preview, for GET /api/refs. */
@@ -137,7 +137,7 @@ export interface ServiceStatus extends LiveStatus {
   /**
    * The live commit's checks against the commit live before it (server/checks/): what its push
    * broke without blocking it (links, anchors, files), once computed: the leader computes them, for
-   * each commit that goes live after start.
+   * each commit that goes live after start, and followers show what it announced.
    */
   checks?: LiveChecks;
   /** Checks of refs computed since start (server/checks/): answers from memory are not counted. */
@@ -145,9 +145,6 @@ export interface ServiceStatus extends LiveStatus {
   /** Commit statuses posted on pull requests' heads (GITHUB_TOKEN), and posts given up after their retries. */
   commitStatuses?: { posted: number; failed: number };
 }
-
-/** The live commit's checks, as /api/status shows them. */
-export type LiveChecks = Pick<ChecksReport, "commit" | "target" | "state" | "description" | "counts" | "totals" | "links" | "files">;
 
 export interface ContentService {
   readonly config: Config;
@@ -218,10 +215,10 @@ export interface ContentService {
 }
 
 /** Passes the leader's status on when it has changed (checks settle every 250 ms, mostly with nothing new). */
-function announcer(coordination: Coordination): (status: LiveStatus) => void {
+function announcer(coordination: Coordination): (status: LiveStatus & { checks?: LiveChecks }) => void {
   let last = "";
-  return ({ commit, catchingUp, lastFetch, lastError }) => {
-    const status: LeaderStatus = { commit, catchingUp, lastFetch, lastError };
+  return ({ commit, catchingUp, lastFetch, lastError, checks }) => {
+    const status: LeaderStatus = { commit, catchingUp, lastFetch, lastError, checks };
     const json = JSON.stringify(status);
     if (json !== last) coordination.announce(status);
     last = json;
@@ -285,6 +282,7 @@ export async function startContentService(
     void checks.check(snapshot, before, config.branch).then(
       ({ commit, target, state, description, counts, totals, links, files }) => {
         liveChecks = { commit, target, state, description, counts, totals, links, files };
+        announce({ ...live.status(), checks: liveChecks });
         if (state !== "success") print(`live ${commit.slice(0, 7)} checks: ${description}`);
       },
       (error: Error) => print(`live ${snapshot.commit.oid.slice(0, 7)} not checked: ${error.message.split("\n")[0]}`),
@@ -321,7 +319,7 @@ export async function startContentService(
         onLive,
         lastGood,
         refused,
-        onSettled: () => announce(live.status()),
+        onSettled: () => announce({ ...live.status(), checks: liveChecks }),
         onPublish: () => purges.purge([LIVE_KEY]),
       });
   coordination.onStatus((status) => {
@@ -497,14 +495,14 @@ export async function startContentService(
     }),
     status: () => ({
       ...live.status(),
-      // A follower reports the leader's fetches and publishing errors: those happen there.
+      // A follower reports the leader's fetches, publishing errors and live checks: those happen there.
       ...(following ? { lastFetch: leader?.lastFetch, lastError: leader?.lastError } : {}),
       source: repository.kind,
       compiles: engine.compiles,
       search: search.status(),
       process: { pid: process.pid, role: coordination.role },
       checksComputed: checks.computed,
-      ...(liveChecks ? { checks: liveChecks } : {}),
+      checks: following ? leader?.checks : liveChecks,
       ...(statuses ? { commitStatuses: { posted: statuses.posted, failed: statuses.failed } } : {}),
       memory: memoryStatus({
         ...engine.cacheStats(),

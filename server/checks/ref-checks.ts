@@ -38,6 +38,9 @@ export interface ChecksReport {
   pages: { added: ChangedPage[]; removed: ChangedPage[]; changed: ChangedPage[] };
 }
 
+/** The live commit's checks, as /api/status shows them (a follower's are the leader's, server/source/coordination.ts). */
+export type LiveChecks = Pick<ChecksReport, "commit" | "target" | "state" | "description" | "counts" | "totals" | "links" | "files">;
+
 /** The report as answered for a ref: each page change linked to where it can be read. */
 export type RefReport = Omit<ChecksReport, "pages"> & { pages: Record<keyof ChecksReport["pages"], PageChange[]> };
 

@@ -52,6 +52,14 @@ export type RefReport = Omit<ChecksReport, "pages"> & { pages: Record<keyof Chec
 export const SCAN_TIMEOUT_MS = 60_000;
 
 /**
+ * Page sources read per worker job when the live commit's links are read in the background: a job
+ * is not interrupted once running, so the whole catalogue in one (5 to 20 s) would hold a worker
+ * from every reader's compile queued meanwhile; in parts of 24 (under 3 s each), a reader's job
+ * waits for one part at most.
+ */
+export const WARM_SCAN_SOURCES = 24;
+
+/**
  * Checks readers may start (a check not yet computed): each reads every page of its commit in a
  * worker and compiles the pages it changes, so few at once, one per ref.
  */
@@ -101,7 +109,7 @@ export class RefChecks {
    * machine). Failures are the caller's to log; a check would read them again.
    */
   warm(snapshot: Snapshot): Promise<void> {
-    return this.scan(snapshot).then(() => undefined);
+    return this.scan(snapshot, WARM_SCAN_SOURCES).then(() => undefined);
   }
 
   stats(): Record<string, CacheStats> {
@@ -192,18 +200,18 @@ export class RefChecks {
     return findings;
   }
 
-  /** Every page's links and anchors at the snapshot, once at a time per commit. */
-  private scan(snapshot: Snapshot): Promise<ScannedPage[]> {
+  /** Every page's links and anchors at the snapshot, once at a time per commit; `perJob` sources read in each worker job. */
+  private scan(snapshot: Snapshot, perJob = Infinity): Promise<ScannedPage[]> {
     const oid = snapshot.commit.oid;
     const underWay = this.scanning.get(oid);
     if (underWay) return underWay;
-    const scan = this.scanPages(snapshot).finally(() => this.scanning.delete(oid));
+    const scan = this.scanPages(snapshot, perJob).finally(() => this.scanning.delete(oid));
     this.scanning.set(oid, scan);
     return scan;
   }
 
-  /** Every page's links and anchors at the snapshot: those of sources not read before in one worker job. */
-  private async scanPages(snapshot: Snapshot): Promise<ScannedPage[]> {
+  /** Every page's links and anchors at the snapshot: those of sources not read before in worker jobs of `perJob`, one after the other. */
+  private async scanPages(snapshot: Snapshot, perJob: number): Promise<ScannedPage[]> {
     const pages = await Promise.all(
       [...snapshot.catalogue.pages.values()].map(async (page) => {
         const source = await this.engine.source(snapshot, page);
@@ -222,9 +230,10 @@ export class RefChecks {
       if (known) scans.set(key, known);
     }
     const unread = [...new Map(pages.filter(({ key }) => !scans.has(key)).map(({ key, source }) => [key, source]))];
-    if (unread.length) {
-      const read = await this.engine.workers.run("scanLinks", { sources: unread.map(([, source]) => source) }, SCAN_TIMEOUT_MS, "preview");
-      unread.forEach(([key], i) => {
+    for (let start = 0; start < unread.length; start += perJob) {
+      const part = unread.slice(start, start + perJob);
+      const read = await this.engine.workers.run("scanLinks", { sources: part.map(([, source]) => source) }, SCAN_TIMEOUT_MS, "preview");
+      part.forEach(([key], i) => {
         scans.set(key, read[i]!);
         this.scans.set(key, read[i]!);
       });

@@ -18,7 +18,7 @@ import { LastGoodCommit } from "./source/last-good";
 import { RefusedCommits } from "./source/refused";
 import { processCoordination, type Coordination, type LeaderStatus, type Role } from "./source/coordination";
 import { generators } from "./generators";
-import { NotFoundError, RefusedCommitError } from "./errors";
+import { BadRequestError, NotFoundError, RefusedCommitError } from "./errors";
 import type { PageMeta } from "./content/catalogue";
 import type { CompiledPage } from "./mdx/compile";
 import { parseVersionRecord, type VersionRecord } from "./content/version";
@@ -34,7 +34,8 @@ import { answerMcp, type McpRequestContext } from "./mcp/docs-server";
 import { RefTips, type RefListing } from "./refs/ref-tips";
 import { releasesOf, versionTagTest, type Release } from "./versions/version-tags";
 import type { RefTip } from "./refs/ref-listing";
-import { RefChecks, type ChecksReport, type RefReport } from "./checks/ref-checks";
+import { refNameProblem } from "./refs/ref-name";
+import { RefChecks, type LiveChecks, type RefReport } from "./checks/ref-checks";
 import { linkChanges } from "./checks/report";
 import { CommitStatuses, type PullHead } from "./checks/commit-status";
 import type { PullRequestHead } from "./source/coordination";
@@ -100,7 +101,7 @@ export type { ChangesPage, ChangeEntry } from "./changes/recent-changes";
 export type { RefTip, RefKind } from "./refs/ref-listing";
 export { refNameProblem } from "./refs/ref-name";
 export type { Release } from "./versions/version-tags";
-export type { ChecksReport, RefReport } from "./checks/ref-checks";
+export type { ChecksReport, LiveChecks, RefReport } from "./checks/ref-checks";
 export type { CheckCounts, CompileFinding, LinkFinding, PageChange, SidebarFinding } from "./checks/report";
 
 /** The refs `?ref=` can preview, for GET /api/refs. */
@@ -136,7 +137,7 @@ export interface ServiceStatus extends LiveStatus {
   /**
    * The live commit's checks against the commit live before it (server/checks/): what its push
    * broke without blocking it (links, anchors, files), once computed: the leader computes them, for
-   * each commit that goes live after start.
+   * each commit that goes live after start, and followers show what it announced.
    */
   checks?: LiveChecks;
   /** Checks of refs computed since start (server/checks/): answers from memory are not counted. */
@@ -144,9 +145,6 @@ export interface ServiceStatus extends LiveStatus {
   /** Commit statuses posted on pull requests' heads (GITHUB_TOKEN), and posts given up after their retries. */
   commitStatuses?: { posted: number; failed: number };
 }
-
-/** The live commit's checks, as /api/status shows them. */
-export type LiveChecks = Pick<ChecksReport, "commit" | "target" | "state" | "description" | "counts" | "totals" | "links" | "files">;
 
 export interface ContentService {
   readonly config: Config;
@@ -166,10 +164,11 @@ export interface ContentService {
   snapshotAtRelease(tag: string): Promise<{ snapshot: Snapshot; release: Release }>;
   /**
    * What the tip of a branch, tag or pull request (`?ref=`) would break if it were published over
-   * the live commit: computed once per commit (a reader's first ask admitted per client and ref,
-   * OverloadedError past the limits), then answered from memory (400/404 errors for bad names).
+   * `base` (a branch: its tip; the served branch, by default: its live commit): computed once per
+   * pair of commits (a reader's first ask admitted per client and ref, OverloadedError past the
+   * limits), then answered from memory (400/404 errors for bad names).
    */
-  checks(name: string, client?: string): Promise<RefReport & { ref: RefTip }>;
+  checks(name: string, client?: string, base?: string): Promise<RefReport & { ref: RefTip }>;
   /**
    * For an id the catalogue lacks: throws UnreadableObjectError (500, naming the object and its
    * path) when the snapshot has such a page but its source cannot be read from the repository.
@@ -216,10 +215,10 @@ export interface ContentService {
 }
 
 /** Passes the leader's status on when it has changed (checks settle every 250 ms, mostly with nothing new). */
-function announcer(coordination: Coordination): (status: LiveStatus) => void {
+function announcer(coordination: Coordination): (status: LiveStatus & { checks?: LiveChecks }) => void {
   let last = "";
-  return ({ commit, catchingUp, lastFetch, lastError }) => {
-    const status: LeaderStatus = { commit, catchingUp, lastFetch, lastError };
+  return ({ commit, catchingUp, lastFetch, lastError, checks }) => {
+    const status: LeaderStatus = { commit, catchingUp, lastFetch, lastError, checks };
     const json = JSON.stringify(status);
     if (json !== last) coordination.announce(status);
     last = json;
@@ -267,9 +266,10 @@ export async function startContentService(
   const markdown = new MarkdownService(engine);
   // Search indexes each page's clean Markdown, so a snippet's text is found under the pages that include it.
   const search = new SearchService(engine, markdown, SEARCH_LIMITS, print);
-  const checks = new RefChecks(engine, config.branch);
+  const checks = new RefChecks(engine);
   let liveChecks: LiveChecks | undefined;
   let previousLive: Snapshot | undefined;
+  let linksRead = false;
   /**
    * A new live commit's checks against the one live before it: a push that adds broken links goes
    * live (only what would break the site blocks it) and is reported here and in the log.
@@ -277,12 +277,12 @@ export async function startContentService(
   const checkLive = (snapshot: Snapshot) => {
     const before = previousLive;
     previousLive = snapshot;
-    // The commit served at start is checked against nothing: it brings nothing new, and reading every
-    // page's links at each start would cost seconds of a worker that readers and publishing need.
+    // The commit served at start is checked against nothing: it brings nothing new (onLive reads its links).
     if (!before) return;
-    void checks.check(snapshot, before).then(
+    void checks.check(snapshot, before, config.branch).then(
       ({ commit, target, state, description, counts, totals, links, files }) => {
         liveChecks = { commit, target, state, description, counts, totals, links, files };
+        announce({ ...live.status(), checks: liveChecks });
         if (state !== "success") print(`live ${commit.slice(0, 7)} checks: ${description}`);
       },
       (error: Error) => print(`live ${snapshot.commit.oid.slice(0, 7)} not checked: ${error.message.split("\n")[0]}`),
@@ -292,6 +292,16 @@ export async function startContentService(
   // reported in the status by the service.
   const onLive = (snapshot: Snapshot) => {
     void search.setLive(snapshot).catch(() => {});
+    // The links of the commit served at start are read in the background, in the preview lane (after
+    // publishing and live readers), by every process (each answers its readers' checks from its own
+    // memory): every check of a ref compares with them, and its first reader would otherwise wait
+    // for all of them (~30 s for the embedded catalogue on a loaded machine).
+    if (!linksRead) {
+      linksRead = true;
+      void checks
+        .warm(snapshot)
+        .catch((error: Error) => print(`live ${snapshot.commit.oid.slice(0, 7)} links not read: ${error.message.split("\n")[0]}`));
+    }
     if (!following) checkLive(snapshot);
   };
   const lastGood = new LastGoodCommit(path.join(config.dataDir, "live", `${repository.key}.commit`), print);
@@ -309,7 +319,7 @@ export async function startContentService(
         onLive,
         lastGood,
         refused,
-        onSettled: () => announce(live.status()),
+        onSettled: () => announce({ ...live.status(), checks: liveChecks }),
         onPublish: () => purges.purge([LIVE_KEY]),
       });
   coordination.onStatus((status) => {
@@ -325,8 +335,11 @@ export async function startContentService(
           apiUrl: config.githubApiUrl,
           origin: config.siteUrl ?? config.allowedOrigins[0] ?? config.defaultOrigin,
         },
-        // The head the event names, fetched as refs/pull/<n>/head, checked against the live commit.
-        async ({ sha }: PullHead) => checks.check(await engine.snapshot(sha), live.snapshot),
+        // The head the event names, fetched as refs/pull/<n>/head, checked against the branch it targets.
+        async ({ sha, base }: PullHead) => {
+          const target = await checkTarget(base, "fetch");
+          return checks.check(await engine.snapshot(sha), target.snapshot, target.branch);
+        },
         print,
       )
     : undefined;
@@ -361,8 +374,34 @@ export async function startContentService(
       })
     : undefined;
   const refTips = new RefTips(repository.git, repository.branchPrefix);
+  /**
+   * What checks compare with: the served branch's live commit (what is published, not its tip), or
+   * the tip of another branch, as a pull request's base names it. A branch not fetched yet is
+   * fetched first when `missing` says so (a pull request may target a branch created since the last
+   * fetch); a reader's unknown base is a 404, as an unknown ref is.
+   */
+  async function checkTarget(base?: string, missing?: "fetch"): Promise<{ branch: string; snapshot: Snapshot }> {
+    if (base === undefined || base === config.branch) return { branch: config.branch, snapshot: live.snapshot };
+    const problem = refNameProblem(base);
+    if (problem)
+      throw new BadRequestError(problem.startsWith("?ref=") ? problem.replace("?ref=", "?base=") : `?base= must name a branch: ${problem}`);
+    const tip = await refTips.resolve(base).catch(async (error: unknown) => {
+      if (!(error instanceof NotFoundError) || missing !== "fetch" || !repository.fetch) throw error;
+      await live.fetch("all");
+      refTips.forget();
+      return refTips.resolve(base);
+    });
+    if (tip.kind !== "branch")
+      throw new BadRequestError(`?base= must name a branch, and "${base}" is a ${tip.kind === "pull" ? "pull request" : "tag"}`);
+    return { branch: base, snapshot: await engine.snapshot(tip.commit) };
+  }
   const isRelease = config.versionTags ? versionTagTest(config.versionTags) : undefined;
   const releases = async () => (isRelease ? releasesOf((await refTips.list()).tips, isRelease) : []);
+  /** Whether a tag VERSION_TAGS names is at the snapshot's commit (the live one aside, whose index is kept anyway). */
+  const isReleaseCommit = async (snapshot: Snapshot) =>
+    isRelease !== undefined &&
+    snapshot.commit.oid !== live.snapshot.commit.oid &&
+    (await releases()).some((r) => r.commit === snapshot.commit.oid);
   const anySnapshotAt = async (commitParam: string | null) =>
     commitParam === null ? live.snapshot : engine.snapshot(await engine.store.resolveCommit(commitParam));
   /**
@@ -417,9 +456,11 @@ export async function startContentService(
       }
       return { snapshot: await engine.snapshot(release.commit), release };
     },
-    async checks(name, client) {
+    async checks(name, client, base) {
       const ref = await refTips.resolve(name);
-      const report = await checks.check(await engine.snapshot(ref.commit), live.snapshot, { client: client ?? "unknown", ref: name });
+      const target = await checkTarget(base);
+      const reader = { client: client ?? "unknown", ref: name };
+      const report = await checks.check(await engine.snapshot(ref.commit), target.snapshot, target.branch, reader);
       return { ...report, pages: linkChanges(report.pages, name, report.target.commit), ref };
     },
     checkReadable: (snapshot, id) => engine.checkReadable(snapshot, id),
@@ -437,7 +478,9 @@ export async function startContentService(
       markdown.page(snapshot, page, url, snapshot.commit.oid === live.snapshot.commit.oid ? "live" : "preview"),
     llmsFull: (snapshot, origin) => markdown.llmsFull(snapshot, origin),
     history,
-    search: (snapshot, request, client) => search.search(snapshot, request, client),
+    // A release's index is kept among the releases' (see CACHE_BUDGETS.releaseSearchIndexes).
+    search: async (snapshot, request, client) =>
+      search.search(snapshot, request, client, (await isReleaseCommit(snapshot)) ? "release" : "pinned"),
     staticFile: (snapshot, urlPath) => staticFile(snapshot.files, urlPath),
     readStatic: (file) => engine.store.readBlob(file.oid),
     repositoryPath: (contentPath) => store.repositoryPath(contentPath),
@@ -452,14 +495,14 @@ export async function startContentService(
     }),
     status: () => ({
       ...live.status(),
-      // A follower reports the leader's fetches and publishing errors: those happen there.
+      // A follower reports the leader's fetches, publishing errors and live checks: those happen there.
       ...(following ? { lastFetch: leader?.lastFetch, lastError: leader?.lastError } : {}),
       source: repository.kind,
       compiles: engine.compiles,
       search: search.status(),
       process: { pid: process.pid, role: coordination.role },
       checksComputed: checks.computed,
-      ...(liveChecks ? { checks: liveChecks } : {}),
+      checks: following ? leader?.checks : liveChecks,
       ...(statuses ? { commitStatuses: { posted: statuses.posted, failed: statuses.failed } } : {}),
       memory: memoryStatus({
         ...engine.cacheStats(),

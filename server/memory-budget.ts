@@ -12,8 +12,8 @@
  *   (`MALLOC_ARENA_MAX=2`)
  * - Search index, ~16 MB: the live commit's (measured: 2,857 sections take 16 MB of heap, as
  *   SearchIndex.load now weighs it)
- * - The caches below, all full, ~134 MB
- * - Total, ~350 MB
+ * - The caches below, all full, ~168 MB
+ * - Total, ~384 MB
  *
  * Measured against it at 50,000 commits (BENCHMARKS.md, Scale), the server process read 237, 365, 365
  * and 377 MB after its phases and the compile worker at most 164 MB. What the plan counts as slack
@@ -48,11 +48,21 @@
  * - pinnedSearchIndexes, 4 MB: search indexes of `?commit=` searches (and the previous live one after a
  *   push), weighed as measured (SearchIndex.load): a small catalogue's; one of the embedded catalogue's size
  *   (~16 MB) is not kept, so each search at an old commit of it builds one, within SearchLimits
+ * - releaseSearchIndexes, 32 MB: search indexes of releases (`/v/<tag>/search`, VERSION_TAGS), kept apart
+ *   from the pinned ones so that a release's search costs one build per tag commit, and readers rotating
+ *   `?commit=` cannot evict them. It holds two releases of the embedded catalogue's size (~16 MB each, as
+ *   SearchIndex.load weighs them; a release at the live commit uses the live index), or all 5 releases of
+ *   the default menu (VERSION_MENU_SIZE) while each weighs at most 6 MB (about 120 pages like the embedded
+ *   ones): that is what fits in the 50 MB the plan had left under the limit (16 MB left after it and refListings). Five
+ *   releases of the embedded size (80 MB) do not fit: readers rotating through more than two have the
+ *   least recently searched built again, within SearchLimits
  * - pageDiffs, 0.5 MB: page diffs by commit pair and page, and their refusals (a diff shown is at most
  *   ~130 KB: 64,000 characters)
  * - recentChanges, 0.5 MB: pages of the `/changes` feed
- * - refListings, 0.5 MB: the branches, tags and pull requests `?ref=` previews (server/refs/ref-tips.ts:
- *   at most 2,000 refs of ~100 B, two listings)
+ * - refListings, 2 MB: the branches, tags and pull requests `?ref=` previews (server/refs/ref-tips.ts):
+ *   two listings (the current quarter second's and the one before) of at most MAX_REFS = 2,000 refs of
+ *   ~450 B (listingBytes), 1.8 MB. At 0.5 MB (weighed at 400 B a ref) a listing of more than ~1,300 refs
+ *   was not kept at all, and every `?ref=` read listed the refs again
  * - linkScans, 2 MB: each page source's links and anchors, for the checks of a ref (server/checks/):
  *   the embedded catalogue's take 0.85 MB as weighed, so the live commit's and a ref's changes fit
  * - checkReports, 1 MB: the checks of a ref by commit pair (a few KB each; a ref that breaks every link more)
@@ -91,9 +101,10 @@ export const CACHE_BUDGETS = {
   markdownBodies: 4 * MB,
   llmsFullTexts: 8 * MB,
   pinnedSearchIndexes: 4 * MB,
+  releaseSearchIndexes: 32 * MB,
   pageDiffs: 0.5 * MB,
   recentChanges: 0.5 * MB,
-  refListings: 0.5 * MB,
+  refListings: 2 * MB,
   linkScans: 2 * MB,
   checkReports: 1 * MB,
 } as const;

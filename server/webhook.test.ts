@@ -81,6 +81,18 @@ describe("WebhookReceiver", () => {
       { repository: "o/r", sha: SHA },
     ],
     [
+      "the branch it targets",
+      { repository: { full_name: "o/r" }, pull_request: { head: { sha: SHA }, base: { ref: "release/1.x" } } },
+      false,
+      { repository: "o/r", sha: SHA, base: "release/1.x" },
+    ],
+    [
+      "no base for a branch name no preview could have",
+      { repository: { full_name: "o/r" }, pull_request: { head: { sha: SHA }, base: { ref: "../x" } } },
+      false,
+      { repository: "o/r", sha: SHA },
+    ],
+    [
       "nothing for a relayed delivery (its first receiver posts)",
       { repository: { full_name: "o/r" }, pull_request: { head: { sha: SHA } } },
       true,

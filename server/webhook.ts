@@ -1,11 +1,13 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { Cache } from "./cache";
 import { webhookDeliveries } from "./metrics";
+import { refNameProblem } from "./refs/ref-name";
+import type { PullRequestHead } from "./source/coordination";
 
 export type WebhookVerdict =
   | { ok: true; event: "ping" }
   | { ok: true; event: "push"; ref?: string }
-  | { ok: true; event: "pull_request"; pull: number; action: string; head?: { repository: string; sha: string } }
+  | { ok: true; event: "pull_request"; pull: number; action: string; head?: PullRequestHead }
   | { ok: false; status: 400 | 401; message: string };
 
 /** Pull-request actions after which its head (refs/pull/<n>/head) may name a new commit. */
@@ -75,17 +77,22 @@ export function readEvent(secret: string, body: Buffer, headers: { signature: st
   return { ok: true, event: "push", ref: typeof ref === "string" ? ref : undefined };
 }
 
-/** The repository (owner/name) and head commit a pull_request event names, when it names both plainly. */
-function pullHeadOf(payload: object): { repository: string; sha: string } | undefined {
+/**
+ * The repository (owner/name) and head commit a pull_request event names, when it names both
+ * plainly, and the branch the pull request targets (`pull_request.base.ref`) when it is a name a
+ * preview could have.
+ */
+function pullHeadOf(payload: object): PullRequestHead | undefined {
   const { repository, pull_request: pull } = payload as {
     repository?: { full_name?: unknown };
-    pull_request?: { head?: { sha?: unknown } };
+    pull_request?: { head?: { sha?: unknown }; base?: { ref?: unknown } };
   };
   const name = repository?.full_name;
   const sha = pull?.head?.sha;
+  const base = pull?.base?.ref;
   if (typeof name !== "string" || !/^[A-Za-z0-9_.-]{1,100}\/[A-Za-z0-9_.-]{1,100}$/.test(name)) return undefined;
   if (typeof sha !== "string" || !/^[0-9a-f]{40}$/.test(sha)) return undefined;
-  return { repository: name, sha };
+  return { repository: name, sha, ...(typeof base === "string" && !refNameProblem(base) ? { base } : {}) };
 }
 
 /** One webhook delivery as received: the raw body and the headers that matter. */
@@ -126,7 +133,7 @@ export interface WebhookActions {
    * repository and head commit the event names) is given for deliveries GitHub sent to this replica,
    * not for relayed ones: the replica GitHub chose posts the head's commit status, once.
    */
-  onPullRequest: (pull: number, head?: { repository: string; sha: string }) => void;
+  onPullRequest: (pull: number, head?: PullRequestHead) => void;
   /**
    * A verified delivery, seen for the first time, that set off a fetch and came from GitHub rather
    * than a peer: pass it on to the other replicas, so they fetch now rather than at their next poll.

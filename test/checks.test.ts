@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { git, page, sampleContent, WorkingCopy } from "./helpers/git";
 import { startServer, waitFor, type RunningServer } from "./helpers/server";
-import { client } from "./helpers/site";
+import { client, secondGuide } from "./helpers/site";
 
 interface Finding {
   page?: string;
@@ -69,6 +69,18 @@ describe("checks of a ref against the live branch (/api/checks, /checks)", () =>
       page("guides/second", "Second Guide", "## Next\n\nBack to [the first guide](/guides/first#install).", { sidebar: "guidesSidebar" }),
     );
     work.commit("Reword the second guide");
+    // A release branch with a page main lacks, whose link is broken there already, and a change made for it.
+    git(work.dir, "checkout", "-q", "-b", "release", "main");
+    work.write(
+      page("guides/fourth", "Fourth Guide", "Only on the release branch, linking [a page it lost](/guides/gone).", {
+        sidebar: "guidesSidebar",
+      }),
+    );
+    work.commit("A guide for the release");
+    git(work.dir, "checkout", "-q", "-b", "for-release");
+    work.write(secondGuide("On to [the fourth guide](/guides/fourth)."));
+    work.commit("Link the release's guide");
+    git(work.dir, "tag", "v-release", "release");
     git(work.dir, "checkout", "-q", "main");
     server = await startServer({ CONTENT_REPO: work.dir });
     site = client(server);
@@ -77,11 +89,28 @@ describe("checks of a ref against the live branch (/api/checks, /checks)", () =>
     await server?.stop();
   });
 
-  const checks = async (ref: string): Promise<Report> => {
-    const res = await site.get(`/api/checks?ref=${encodeURIComponent(ref)}`);
+  const checks = async (ref: string, base?: string): Promise<Report> => {
+    const res = await site.get(`/api/checks?ref=${encodeURIComponent(ref)}${base ? `&base=${encodeURIComponent(base)}` : ""}`);
     expect(res.status).toBe(200);
     return (await res.json()) as Report;
   };
+
+  /** Worker jobs that read pages' links since start (/metrics). */
+  const scanJobs = async () => {
+    const metrics = await site.text("/metrics");
+    return [...metrics.matchAll(/^docs_compile_duration_seconds_count\{job="scanLinks",[^}]*\} (\d+)$/gm)].reduce(
+      (sum, m) => sum + Number(m[1]),
+      0,
+    );
+  };
+
+  it("reads the live commit's links at start, before anyone asks for checks", async () => {
+    await waitFor(async () => (await scanJobs()) >= 1, 30_000);
+    const before = await scanJobs();
+    // The first check then reads only the page the ref changes: the live commit's are read.
+    expect((await checks("tidy")).state).toBe("success");
+    expect(await scanJobs()).toBe(before + 1);
+  });
 
   it("lists each kind of breakage a branch brings, with file and line, and the pages it adds, removes and changes", async () => {
     const report = await checks("broken");
@@ -174,10 +203,30 @@ describe("checks of a ref against the live branch (/api/checks, /checks)", () =>
     ["/api/checks?ref=no-such-branch", 404, /no-such-branch/],
     ["/api/checks?ref=..%2Fetc", 400, /./],
     ["/api/checks?ref=a&ref=b", 400, /more than once/],
+    ["/api/checks?ref=tidy&base=no-such-branch", 404, /no-such-branch/],
+    ["/api/checks?ref=tidy&base=..%2Fetc", 400, /\?base= must name a branch/],
+    ["/api/checks?ref=tidy&base=", 400, /\?base= is empty/],
+    ["/api/checks?ref=tidy&base=v-release", 400, /\?base= must name a branch, and "v-release" is a tag/],
+    ["/api/checks?ref=tidy&base=a&base=b", 400, /more than once/],
   ])("refuses %s with %i", async (url, status, message) => {
     const res = await site.get(url);
     expect(res.status).toBe(status);
     expect(((await res.json()) as { error: string }).error).toMatch(message);
+  });
+
+  it("checks against the branch named by ?base=: its tip, not the live commit", async () => {
+    const report = await checks("for-release", "release");
+    expect(report.target).toEqual({ branch: "release", commit: git(work.dir, "rev-parse", "release") });
+    // The release's broken link is the release's own, not the change's: listed, not counted.
+    expect(report).toMatchObject({ state: "success", description: "Nothing broken; pages: 1 changed, 0 added, 0 removed" });
+    expect(report.links).toEqual([expect.objectContaining({ page: "guides/fourth", url: "/guides/gone", new: false })]);
+    // Against main, which lacks the fourth guide, the change brings the guide and its broken link.
+    const againstMain = await checks("for-release");
+    expect(againstMain.target.branch).toBe("main");
+    expect(againstMain).toMatchObject({ state: "failure", counts: { links: 1, added: 1, changed: 1 } });
+    const html = await site.text("/checks?ref=for-release&base=release");
+    expect(html).toMatch(/against <code>release<\/code>&#x27;s tip/);
+    expect(html).toContain("Nothing would break.");
   });
 
   it("answers a page for an unknown ref with 404", async () => {

@@ -16,6 +16,7 @@ interface ProcessStatus {
   compiles: number;
   process: { pid: number; role: "leader" | "follower" };
   lastError?: { commit: string; file: string; message: string };
+  checks?: { commit: string; counts: Record<string, number>; links: Array<{ url: string }> };
 }
 
 /**
@@ -113,6 +114,19 @@ describe(`the site as ${PROCESSES} server processes (WEB_CONCURRENCY) on a local
     for (const status of (await commitsByProcess(server)).values()) {
       expect(status.commit).toBe(oid);
       expect(status.lastError?.file).toBe("docs/guides/second.mdx");
+    }
+  });
+
+  it("shows the live commit's checks in every process's status, a follower's as the leader computed them", async () => {
+    work.write(secondGuide("Mended, with [a guide to come](/guides/fifth)."));
+    const oid = work.commit("Link a guide to come");
+    await waitFor(async () => [...(await commitsByProcess(server)).values()].every((s) => s.checks?.commit === oid), 20_000);
+    for (const status of (await commitsByProcess(server)).values()) {
+      expect(status.checks).toMatchObject({
+        commit: oid,
+        counts: { links: 1 },
+        links: [expect.objectContaining({ url: "/guides/fifth" })],
+      });
     }
   });
 

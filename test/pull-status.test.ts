@@ -80,8 +80,14 @@ describe("commit statuses on pull requests (GITHUB_TOKEN), against a local GitHu
     if (latencies.length) console.log(`pull request event to commit status: ${latencies.join(", ")} ms`);
   });
 
-  function pullRequestEvent(action: string, pull: number, sha: string): Promise<Response> {
-    const payload = { action, number: pull, pull_request: { head: { sha } }, repository: { full_name: "mystenlabs/docs" } };
+  /** A pull_request event as GitHub sends it, the pull request targeting `base`. */
+  function pullRequestEvent(action: string, pull: number, sha: string, base = "main"): Promise<Response> {
+    const payload = {
+      action,
+      number: pull,
+      pull_request: { head: { sha }, base: { ref: base } },
+      repository: { full_name: "mystenlabs/docs" },
+    };
     return site.get("/api/webhooks/git", { method: "POST", ...signedDelivery("pull_request", payload) });
   }
 
@@ -97,15 +103,15 @@ describe("commit statuses on pull requests (GITHUB_TOKEN), against a local GitHu
   const postsFor = (sha: string) => github.posts.filter((post) => post.path.endsWith(`/statuses/${sha}`));
 
   /** Sends the event and waits for the status GitHub accepted; returns the time from the event to it. */
-  async function statusOf(action: string, pull: number, sha: string): Promise<Posted> {
+  async function statusOf(action: string, pull: number, sha: string, base?: string): Promise<Posted> {
     const started = Date.now();
-    expect((await pullRequestEvent(action, pull, sha)).status).toBe(202);
+    expect((await pullRequestEvent(action, pull, sha, base)).status).toBe(202);
     await waitFor(async () => postsFor(sha).some((post) => post.answered === 201), 30_000, 10);
     latencies.push(Date.now() - started);
     return postsFor(sha).find((post) => post.answered === 201)!;
   }
 
-  it("posts the checks of a pull request's head on it, with the preview as target", async () => {
+  it("posts the checks of a pull request's head on it, with their page (which links the preview) as target", async () => {
     const sha = await pushPull(5, "Read [a page that never was](/guides/missing).");
     const post = await statusOf("opened", 5, sha);
     expect(post.path).toBe(`/repos/mystenlabs/docs/statuses/${sha}`);
@@ -114,10 +120,10 @@ describe("commit statuses on pull requests (GITHUB_TOKEN), against a local GitHu
       state: "failure",
       description: "1 broken link; pages: 1 changed, 0 added, 0 removed",
       context: "docs/checks",
-      target_url: "https://docs.example.com/?ref=pull/5",
+      target_url: "https://docs.example.com/checks?ref=pull/5&base=main",
     });
     // The checks it reports are the preview's own.
-    const report = (await (await site.get("/api/checks?ref=pull/5")).json()) as { commit: string; description: string };
+    const report = (await (await site.get("/api/checks?ref=pull/5&base=main")).json()) as { commit: string; description: string };
     expect(report).toMatchObject({ commit: sha, description: post.body.description });
   });
 
@@ -137,10 +143,38 @@ describe("commit statuses on pull requests (GITHUB_TOKEN), against a local GitHu
     github.failFirst.add(sha);
     const post = await statusOf("opened", 6, sha);
     expect(postsFor(sha).map((p) => p.answered)).toEqual([502, 201]);
-    expect(post.body.target_url).toBe("https://docs.example.com/?ref=pull/6");
+    expect(post.body.target_url).toBe("https://docs.example.com/checks?ref=pull/6&base=main");
     expect(server.output()).toMatch(/commit status for mystenlabs\/docs@[0-9a-f]{7}: attempt 1 failed \(502/);
     expect(server.output()).not.toContain(TOKEN);
     const status = (await (await site.get("/api/status")).json()) as { commitStatuses: { posted: number; failed: number } };
     expect(status.commitStatuses).toEqual({ posted: 3, failed: 0 });
+  });
+
+  it("checks a pull request against the branch it targets, fetched first when the site has not seen it", async () => {
+    // A release branch the server has not fetched (no poll, no push event), with a page main lacks
+    // whose link is broken there already: the pull request does not break it.
+    git(work.dir, "checkout", "-q", "-B", "release", "main");
+    work.write(
+      page("guides/fourth", "Fourth Guide", "Only on the release branch, linking [a page it lost](/guides/gone).", {
+        sidebar: "guidesSidebar",
+      }),
+    );
+    work.commit("A guide for the release");
+    await gitAsync(work.dir, "push", "-q", "origin", "release");
+    work.write(page("guides/second", "Second Guide", "## Next\n\nOn to [the fourth guide](/guides/fourth).", { sidebar: "guidesSidebar" }));
+    const sha = work.commit("Pull request 7: link the release's guide");
+    await gitAsync(work.dir, "push", "-q", "--force", "origin", "HEAD:refs/pull/7/head");
+    const post = await statusOf("opened", 7, sha, "release");
+    // Against main, which lacks the fourth guide, the guide and its broken link would be the pull request's.
+    expect(post.body).toEqual({
+      state: "success",
+      description: "Nothing broken; pages: 1 changed, 0 added, 0 removed",
+      context: "docs/checks",
+      target_url: "https://docs.example.com/checks?ref=pull/7&base=release",
+    });
+    // The page the status links shows the same checks.
+    const report = (await (await site.get("/api/checks?ref=pull/7&base=release")).json()) as Record<string, unknown>;
+    expect(report).toMatchObject({ commit: sha, description: post.body.description, target: { branch: "release" } });
+    git(work.dir, "checkout", "-q", "main");
   });
 });

@@ -207,3 +207,60 @@ describe("a site without VERSION_TAGS", () => {
     expect(await (await fetch(`${site}/guides`)).text()).not.toContain("version-menu");
   });
 });
+
+/**
+ * A release of 120 pages of made-up words, whose search index (~9 MB as weighed) is larger than the
+ * pinned commits' indexes may keep (4 MB), and Latest one commit after it.
+ */
+describe("a release's search index, too large for the pinned commits' share", () => {
+  let server: RunningServer;
+  const get = (path: string) => fetch(server.url + path, { redirect: "manual" });
+  /** Search indexes built for readers (not the live one's) since start: the worker's job counter in /metrics. */
+  const readerBuilds = async () => {
+    const metrics = await (await get("/metrics")).text();
+    return [...metrics.matchAll(/^docs_compile_duration_seconds_count\{job="searchIndex",lane="preview",[^}]*\} (\d+)$/gm)].reduce(
+      (sum, m) => sum + Number(m[1]),
+      0,
+    );
+  };
+
+  beforeAll(async () => {
+    // 2,000 made-up words, fewer than the embedded catalogue's, repeated over the pages.
+    const word = (i: number) => `w${((i * 7919) % 2000).toString(36)}x`;
+    const bulk = Object.assign(
+      {},
+      ...Array.from({ length: 120 }, (_, p) =>
+        page(
+          `bulk/p${p}`,
+          `Bulk ${p}`,
+          Array.from({ length: 6 }, (_, s) => {
+            const words = Array.from({ length: 200 }, (_, i) => word(i + (p * 6 + s) * 200)).join(" ");
+            return `## Part ${s}\n\n${p === 0 && s === 0 ? "zephyrword " : ""}${words}`;
+          }).join("\n\n"),
+        ),
+      ),
+    ) as Record<string, string>;
+    const work = WorkingCopy.init().write({ ...sampleContent(), ...bulk });
+    work.commit("A release of many pages");
+    git(work.dir, "tag", "v2.0.0");
+    work.write(guide("The latest text."));
+    work.commit("Latest");
+    server = await startServer({ CONTENT_REPO: work.dir, POLL_INTERVAL: "0", VERSION_TAGS: "v*" });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("builds it once per tag commit: the second search of the release reads the kept index", async () => {
+    const before = await readerBuilds();
+    const first = await get("/v/v2.0.0/search?q=zephyrword");
+    expect(first.status).toBe(200);
+    expect(await first.text()).toContain('href="/v/v2.0.0/bulk/p0');
+    expect(await readerBuilds()).toBe(before + 1);
+    const second = await get("/v/v2.0.0/search?q=zephyrword");
+    expect(second.status).toBe(200);
+    expect(await readerBuilds()).toBe(before + 1);
+    const status = (await (await get("/api/status")).json()) as { memory: { caches: Record<string, { bytes: number }> } };
+    expect(status.memory.caches.releaseSearchIndexes!.bytes).toBeGreaterThan(4 * 1024 * 1024);
+  });
+});

@@ -23,7 +23,7 @@ export const meta = ({ data, matches }: MetaArgsWithSite<typeof loader>) => [
 ];
 
 const at = (file: string, line?: number) => (line ? `${file}:${line}` : file);
-const isNew = (finding: { new: boolean }) => (finding.new ? "" : " (also at the live commit)");
+const isNew = (finding: { new: boolean }) => (finding.new ? "" : " (also at the target)");
 
 function LinkList({ findings }: { findings: LinkFinding[] }) {
   return (
@@ -71,8 +71,9 @@ export default function Checks() {
           Checks of {report.ref.kind} <code>{report.ref.name}</code>
         </h1>
         <p>
-          Commit <code>{report.commit.slice(0, 7)}</code> against <code>{report.target.branch}</code> as published (
-          <code>{report.target.commit.slice(0, 7)}</code>). <Link to={preview}>Read the preview</Link>.
+          Commit <code>{report.commit.slice(0, 7)}</code> against <code>{report.target.branch}</code>
+          {report.published ? " as published" : "'s tip"} (<code>{report.target.commit.slice(0, 7)}</code>).{" "}
+          <Link to={preview}>Read the preview</Link>.
         </p>
         <p className={`checks-state checks-${report.state}`}>
           {report.state === "success"

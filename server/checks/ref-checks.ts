@@ -20,7 +20,7 @@ import {
   type SidebarFinding,
 } from "./report";
 
-/** What a commit would break if it were published over its target (the served branch's live commit). */
+/** What a commit would break if it were published over its target: the served branch's live commit, or the tip of the branch a pull request targets. */
 export interface ChecksReport {
   commit: string;
   target: { branch: string; commit: string };
@@ -38,6 +38,9 @@ export interface ChecksReport {
   pages: { added: ChangedPage[]; removed: ChangedPage[]; changed: ChangedPage[] };
 }
 
+/** The live commit's checks, as /api/status shows them (a follower's are the leader's, server/source/coordination.ts). */
+export type LiveChecks = Pick<ChecksReport, "commit" | "target" | "state" | "description" | "counts" | "totals" | "links" | "files">;
+
 /** The report as answered for a ref: each page change linked to where it can be read. */
 export type RefReport = Omit<ChecksReport, "pages"> & { pages: Record<keyof ChecksReport["pages"], PageChange[]> };
 
@@ -47,6 +50,14 @@ export type RefReport = Omit<ChecksReport, "pages"> & { pages: Record<keyof Chec
  * first check after start; a ref then costs the pages it changes.
  */
 export const SCAN_TIMEOUT_MS = 60_000;
+
+/**
+ * Page sources read per worker job when the live commit's links are read in the background: a job
+ * is not interrupted once running, so the whole catalogue in one (5 to 20 s) would hold a worker
+ * from every reader's compile queued meanwhile; in parts of 24 (under 3 s each), a reader's job
+ * waits for one part at most.
+ */
+export const WARM_SCAN_SOURCES = 24;
 
 /**
  * Checks readers may start (a check not yet computed): each reads every page of its commit in a
@@ -73,32 +84,39 @@ export class RefChecks {
     sizeOf: (scan, key) => jsonBytes(scan) + key.length * 2,
   });
   private readonly admission = new Admission("ref checks", CHECK_LIMITS);
+  /** Scans under way by commit: a check that needs a commit being scanned (the live one's, at start) waits for that scan. */
+  private readonly scanning = new Map<string, Promise<ScannedPage[]>>();
   /** Checks computed since start (not answered from memory): tests and the status read it. */
   computed = 0;
 
-  constructor(
-    private readonly engine: ContentEngine,
-    private readonly branch: string,
-  ) {}
+  constructor(private readonly engine: ContentEngine) {}
 
-  /** The report, from memory when this pair of commits was checked; `reader` (a client and a ref) is admitted under CHECK_LIMITS on a miss. */
-  check(snapshot: Snapshot, target: Snapshot, reader?: AdmissionKeys): Promise<ChecksReport> {
-    return this.reports.get(`${snapshot.commit.oid}:${target.commit.oid}`, () => {
-      const compute = () => this.compute(snapshot, target);
+  /**
+   * The report of `snapshot` over `target`, the commit `branch` names for it, from memory when this
+   * pair was checked; `reader` (a client and a ref) is admitted under CHECK_LIMITS on a miss.
+   */
+  check(snapshot: Snapshot, target: Snapshot, branch: string, reader?: AdmissionKeys): Promise<ChecksReport> {
+    return this.reports.get(`${snapshot.commit.oid}:${target.commit.oid}:${branch}`, () => {
+      const compute = () => this.compute(snapshot, target, branch);
       return reader ? this.admission.run(reader, compute) : compute();
     });
   }
 
-  /** The report if it is in memory, without computing it. */
-  peek(commit: string, target: string): ChecksReport | undefined {
-    return this.reports.peek(`${commit}:${target}`);
+  /**
+   * Reads the links and anchors of every page at the snapshot (the live commit, at start) in the
+   * background, in the preview lane: the first check against it, whoever asks, finds them read or
+   * being read rather than reading them all itself (~30 s for the embedded catalogue on a loaded
+   * machine). Failures are the caller's to log; a check would read them again.
+   */
+  warm(snapshot: Snapshot): Promise<void> {
+    return this.scan(snapshot, WARM_SCAN_SOURCES).then(() => undefined);
   }
 
   stats(): Record<string, CacheStats> {
     return { checkReports: this.reports.stats(), linkScans: this.scans.stats() };
   }
 
-  private async compute(snapshot: Snapshot, target: Snapshot): Promise<ChecksReport> {
+  private async compute(snapshot: Snapshot, target: Snapshot, branch: string): Promise<ChecksReport> {
     this.computed++;
     const [scanned, targetScanned] = await Promise.all([this.scan(snapshot), this.scan(target)]);
     const broken = brokenLinks(scanned, linkTargets(snapshot, scanned));
@@ -146,7 +164,7 @@ export class RefChecks {
     };
     return {
       commit,
-      target: { branch: this.branch, commit: from },
+      target: { branch, commit: from },
       state: stateOf(counts),
       description: describeCounts(counts),
       counts,
@@ -182,8 +200,18 @@ export class RefChecks {
     return findings;
   }
 
-  /** Every page's links and anchors at the snapshot: those of sources not read before in one worker job. */
-  private async scan(snapshot: Snapshot): Promise<ScannedPage[]> {
+  /** Every page's links and anchors at the snapshot, once at a time per commit; `perJob` sources read in each worker job. */
+  private scan(snapshot: Snapshot, perJob = Infinity): Promise<ScannedPage[]> {
+    const oid = snapshot.commit.oid;
+    const underWay = this.scanning.get(oid);
+    if (underWay) return underWay;
+    const scan = this.scanPages(snapshot, perJob).finally(() => this.scanning.delete(oid));
+    this.scanning.set(oid, scan);
+    return scan;
+  }
+
+  /** Every page's links and anchors at the snapshot: those of sources not read before in worker jobs of `perJob`, one after the other. */
+  private async scanPages(snapshot: Snapshot, perJob: number): Promise<ScannedPage[]> {
     const pages = await Promise.all(
       [...snapshot.catalogue.pages.values()].map(async (page) => {
         const source = await this.engine.source(snapshot, page);
@@ -202,9 +230,10 @@ export class RefChecks {
       if (known) scans.set(key, known);
     }
     const unread = [...new Map(pages.filter(({ key }) => !scans.has(key)).map(({ key, source }) => [key, source]))];
-    if (unread.length) {
-      const read = await this.engine.workers.run("scanLinks", { sources: unread.map(([, source]) => source) }, SCAN_TIMEOUT_MS, "preview");
-      unread.forEach(([key], i) => {
+    for (let start = 0; start < unread.length; start += perJob) {
+      const part = unread.slice(start, start + perJob);
+      const read = await this.engine.workers.run("scanLinks", { sources: part.map(([, source]) => source) }, SCAN_TIMEOUT_MS, "preview");
+      part.forEach(([key], i) => {
         scans.set(key, read[i]!);
         this.scans.set(key, read[i]!);
       });

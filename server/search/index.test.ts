@@ -46,6 +46,7 @@ const LIMITS: SearchLimits = {
   pendingBuilds: 3,
   pendingBuildsPerClient: 1,
   keptPinnedBytes: 2 * ONE_INDEX_BYTES,
+  keptReleaseBytes: ONE_INDEX_BYTES,
   restRatio: 0,
   retryAfterSeconds: 7,
   liveWaitMs: 60_000,
@@ -94,6 +95,17 @@ describe("SearchService limits on pinned-commit indexes", () => {
     expect(builds).toBe(0);
     await search.search(snapshot("a"), q, "x");
     expect(builds).toBe(1);
+  });
+
+  it("keeps a release's index apart: searches rotating over pinned commits do not push it out", async () => {
+    let builds = 0;
+    const bodies: PageBodies = { body: async () => (builds++, body("Validators vote on checkpoints.")) };
+    const search = new SearchService(engine, bodies, LIMITS);
+    await search.search(snapshot("release"), q, "x", "release");
+    for (const oid of ["a", "b", "c"]) await search.search(snapshot(oid), q, "x");
+    expect(builds).toBe(4);
+    await search.search(snapshot("release"), q, "x", "release");
+    expect(builds).toBe(4);
   });
 
   it("rests between pinned builds as long as the last one took, times restRatio", async () => {

@@ -11,6 +11,9 @@ import { SearchIndex, type SearchResults } from "./search-index";
 import type { SearchRequest } from "./query";
 import type { Lane } from "../workers/lanes";
 
+/** Where an index built for a reader is kept: among pinned commits' (`?commit=`, previews) or releases' (`/v/<tag>/`). */
+export type Kept = "pinned" | "release";
+
 /** Time limit of building one commit's index in a worker, ms (SUI_DOCS_SEARCH_BUILD_TIMEOUT_MS lowers it, for tests). */
 const BUILD_TIMEOUT_MS = Number(process.env.SUI_DOCS_SEARCH_BUILD_TIMEOUT_MS) || 60_000;
 const noop = () => {};
@@ -36,6 +39,8 @@ export interface SearchLimits {
   pendingBuildsPerClient: number;
   /** Bytes of pinned-commit indexes kept after they are built (as SearchIndex.bytes weighs them). */
   keptPinnedBytes: number;
+  /** Bytes of releases' indexes (`/v/<tag>/search`) kept after they are built, apart from the pinned ones. */
+  keptReleaseBytes: number;
   /**
    * After a pinned build of t ms, the next one waits t × restRatio ms: pinned builds take at most
    * 1 / (1 + restRatio) of one core however readers rotate, and the rest is the live site's.
@@ -78,6 +83,7 @@ export const SEARCH_LIMITS: SearchLimits = {
   pendingBuilds: 4,
   pendingBuildsPerClient: 1,
   keptPinnedBytes: CACHE_BUDGETS.pinnedSearchIndexes,
+  keptReleaseBytes: CACHE_BUDGETS.releaseSearchIndexes,
   restRatio: 3,
   retryAfterSeconds: 5,
   liveWaitMs: 20_000,
@@ -99,6 +105,12 @@ export class SearchService {
   /** The live commit's failed build, and when a search may start the next attempt (ms; Infinity while one runs). */
   private failure?: { report: SearchBuildFailure; retryAt: number };
   private readonly pinned: Cache<SearchIndex>;
+  /**
+   * Releases' indexes, kept apart: a release's index (the embedded catalogue's weighs ~16 MB) does
+   * not fit among the pinned ones, so each search of a release would build it anew, and readers
+   * rotating `?commit=` would evict it.
+   */
+  private readonly releases: Cache<SearchIndex>;
   /** Builds under way by commit: a second reader of the same commit waits for the first build. */
   private readonly building = new Map<string, Promise<SearchIndex>>();
   private readonly buildSlot: ReturnType<typeof concurrencyLimit>;
@@ -113,6 +125,7 @@ export class SearchService {
     private readonly log: (line: string) => void = () => {},
   ) {
     this.pinned = new Cache({ maxBytes: limits.keptPinnedBytes, sizeOf: (index) => index.bytes });
+    this.releases = new Cache({ maxBytes: limits.keptReleaseBytes, sizeOf: (index) => index.bytes });
     this.buildSlot = concurrencyLimit(limits.concurrentBuilds);
     this.admission = new Admission("search index builds for other commits", {
       total: limits.pendingBuilds,
@@ -209,16 +222,16 @@ export class SearchService {
   /**
    * Searches the index of the snapshot's commit. `client` names who asks (an IP address): a
    * pinned commit whose index is not built yet is built only within the limits, else this throws
-   * an OverloadedError.
+   * an OverloadedError. A release's (`kept`) index is kept among the releases' once built.
    */
-  async search(snapshot: Snapshot, { q, limit }: SearchRequest, client = "unknown"): Promise<SearchResults> {
-    return (await this.index(snapshot, client)).search(q, limit);
+  async search(snapshot: Snapshot, { q, limit }: SearchRequest, client = "unknown", kept: Kept = "pinned"): Promise<SearchResults> {
+    return (await this.index(snapshot, client, kept)).search(q, limit);
   }
 
-  private index(snapshot: Snapshot, client: string): Promise<SearchIndex> {
+  private index(snapshot: Snapshot, client: string, keptAs: Kept): Promise<SearchIndex> {
     const oid = snapshot.commit.oid;
     if (this.live?.snapshot.commit.oid === oid) return this.liveIndex();
-    const kept = this.pinned.find(oid);
+    const kept = this.releases.find(oid) ?? this.pinned.find(oid);
     if (kept) return Promise.resolve(kept);
     // Waiting for a build already under way costs nothing more, whoever started it.
     const underWay = this.building.get(oid);
@@ -230,7 +243,7 @@ export class SearchService {
         const started = Date.now();
         try {
           const index = await this.build(snapshot, "preview");
-          this.pinned.set(oid, index);
+          (keptAs === "release" ? this.releases : this.pinned).set(oid, index);
           return index;
         } finally {
           this.restUntil = Date.now() + (Date.now() - started) * this.limits.restRatio;
@@ -242,7 +255,7 @@ export class SearchService {
 
   /** How full the kept pinned-commit indexes are, for /api/status. */
   cacheStats(): Record<string, CacheStats> {
-    return { pinnedSearchIndexes: this.pinned.stats() };
+    return { pinnedSearchIndexes: this.pinned.stats(), releaseSearchIndexes: this.releases.stats() };
   }
 
   /** Registers a build, queued or running, until it settles. */

@@ -1,3 +1,4 @@
+import type { LiveChecks } from "../checks/ref-checks";
 import type { LiveStatus } from "./live";
 import type { FetchScope } from "./repository";
 
@@ -11,8 +12,8 @@ import type { FetchScope } from "./repository";
  */
 export type Role = "leader" | "follower";
 
-/** What the leader tells the followers, each time a check or fetch settles. */
-export type LeaderStatus = Pick<LiveStatus, "commit" | "catchingUp" | "lastFetch" | "lastError">;
+/** What the leader tells the followers, each time a check or fetch settles, and once the live commit's checks are computed. */
+export type LeaderStatus = Pick<LiveStatus, "commit" | "catchingUp" | "lastFetch" | "lastError"> & { checks?: LiveChecks };
 
 /** Messages between the server processes and the primary, which passes them on. */
 export type CoordinationMessage =
@@ -30,6 +31,8 @@ export type CoordinationMessage =
 export interface PullRequestHead {
   repository: string;
   sha: string;
+  /** The branch the pull request targets (`pull_request.base.ref`): its checks compare the head with that branch's tip. */
+  base?: string;
 }
 
 /** What a follower asks the leader to fetch. */

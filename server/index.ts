@@ -266,7 +266,7 @@ export async function startContentService(
   const markdown = new MarkdownService(engine);
   // Search indexes each page's clean Markdown, so a snippet's text is found under the pages that include it.
   const search = new SearchService(engine, markdown, SEARCH_LIMITS, print);
-  const checks = new RefChecks(engine);
+  const checks = new RefChecks(engine, config.compileTimeoutSeconds * 1000);
   let liveChecks: LiveChecks | undefined;
   let previousLive: Snapshot | undefined;
   let linksRead = false;

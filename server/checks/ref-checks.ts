@@ -89,7 +89,15 @@ export class RefChecks {
   /** Checks computed since start (not answered from memory): tests and the status read it. */
   computed = 0;
 
-  constructor(private readonly engine: ContentEngine) {}
+  /**
+   * `warmJobTimeoutMs` limits each background job of WARM_SCAN_SOURCES pages (the compile limit in
+   * the site): a worker that hangs on one is replaced as soon as it would be on a page compile, not
+   * after SCAN_TIMEOUT_MS while readers' compiles queue behind it.
+   */
+  constructor(
+    private readonly engine: ContentEngine,
+    private readonly warmJobTimeoutMs = SCAN_TIMEOUT_MS,
+  ) {}
 
   /**
    * The report of `snapshot` over `target`, the commit `branch` names for it, from memory when this
@@ -109,7 +117,7 @@ export class RefChecks {
    * machine). Failures are the caller's to log; a check would read them again.
    */
   warm(snapshot: Snapshot): Promise<void> {
-    return this.scan(snapshot, WARM_SCAN_SOURCES).then(() => undefined);
+    return this.scan(snapshot, WARM_SCAN_SOURCES, this.warmJobTimeoutMs).then(() => undefined);
   }
 
   stats(): Record<string, CacheStats> {
@@ -201,17 +209,17 @@ export class RefChecks {
   }
 
   /** Every page's links and anchors at the snapshot, once at a time per commit; `perJob` sources read in each worker job. */
-  private scan(snapshot: Snapshot, perJob = Infinity): Promise<ScannedPage[]> {
+  private scan(snapshot: Snapshot, perJob = Infinity, jobTimeoutMs = SCAN_TIMEOUT_MS): Promise<ScannedPage[]> {
     const oid = snapshot.commit.oid;
     const underWay = this.scanning.get(oid);
     if (underWay) return underWay;
-    const scan = this.scanPages(snapshot, perJob).finally(() => this.scanning.delete(oid));
+    const scan = this.scanPages(snapshot, perJob, jobTimeoutMs).finally(() => this.scanning.delete(oid));
     this.scanning.set(oid, scan);
     return scan;
   }
 
   /** Every page's links and anchors at the snapshot: those of sources not read before in worker jobs of `perJob`, one after the other. */
-  private async scanPages(snapshot: Snapshot, perJob: number): Promise<ScannedPage[]> {
+  private async scanPages(snapshot: Snapshot, perJob: number, jobTimeoutMs: number): Promise<ScannedPage[]> {
     const pages = await Promise.all(
       [...snapshot.catalogue.pages.values()].map(async (page) => {
         const source = await this.engine.source(snapshot, page);
@@ -232,7 +240,7 @@ export class RefChecks {
     const unread = [...new Map(pages.filter(({ key }) => !scans.has(key)).map(({ key, source }) => [key, source]))];
     for (let start = 0; start < unread.length; start += perJob) {
       const part = unread.slice(start, start + perJob);
-      const read = await this.engine.workers.run("scanLinks", { sources: part.map(([, source]) => source) }, SCAN_TIMEOUT_MS, "preview");
+      const read = await this.engine.workers.run("scanLinks", { sources: part.map(([, source]) => source) }, jobTimeoutMs, "preview");
       part.forEach(([key], i) => {
         scans.set(key, read[i]!);
         this.scans.set(key, read[i]!);

@@ -35,6 +35,7 @@ import { RefTips, type RefListing } from "./refs/ref-tips";
 import { releasesOf, versionTagTest, type Release } from "./versions/version-tags";
 import type { RefTip } from "./refs/ref-listing";
 import { refNameProblem } from "./refs/ref-name";
+import { PullBases } from "./checks/pull-bases";
 import { RefChecks, type LiveChecks, type RefReport } from "./checks/ref-checks";
 import { linkChanges } from "./checks/report";
 import { CommitStatuses, type PullHead } from "./checks/commit-status";
@@ -328,6 +329,7 @@ export async function startContentService(
     refused.reload();
     void live.check();
   });
+  const pullBases = new PullBases();
   const statuses = config.githubToken
     ? new CommitStatuses(
         {
@@ -345,11 +347,13 @@ export async function startContentService(
     : undefined;
   // A pull request's head is fetched beside the live site: it never goes live, it is only
   // previewed; with GITHUB_TOKEN, its commit status is posted once it is fetched.
-  const fetchPull = (pull: number, head?: PullRequestHead) =>
+  const fetchPull = (pull: number, head?: PullRequestHead) => {
+    if (head?.base) pullBases.record(pull, head.base);
     void repository.fetchPullRequest?.(pull).then(
       () => head && statuses?.post({ pull, ...head }),
       (error: Error) => print(`pull request ${pull} not fetched: ${error.message.split("\n")[0]}`),
     );
+  };
   coordination.onFetchRequest(({ pull, scope, head }) => (pull ? fetchPull(pull, head) : void live.fetch(scope, "push")));
   await live.start();
   // Built (or loaded and extended) beside serving, so the first history request rarely waits for it;
@@ -458,7 +462,8 @@ export async function startContentService(
     },
     async checks(name, client, base) {
       const ref = await refTips.resolve(name);
-      const target = await checkTarget(base);
+      // A pull request is compared with the branch it targets, as its commit status is.
+      const target = await checkTarget(base ?? pullBases.of(name));
       const reader = { client: client ?? "unknown", ref: name };
       const report = await checks.check(await engine.snapshot(ref.commit), target.snapshot, target.branch, reader);
       return { ...report, pages: linkChanges(report.pages, name, report.target.commit), ref };

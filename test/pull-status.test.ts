@@ -111,7 +111,7 @@ describe("commit statuses on pull requests (GITHUB_TOKEN), against a local GitHu
     return postsFor(sha).find((post) => post.answered === 201)!;
   }
 
-  it("posts the checks of a pull request's head on it, with their page (which links the preview) as target", async () => {
+  it("posts the checks of a pull request's head on it, with its preview (whose banner links the checks) as target", async () => {
     const sha = await pushPull(5, "Read [a page that never was](/guides/missing).");
     const post = await statusOf("opened", 5, sha);
     expect(post.path).toBe(`/repos/mystenlabs/docs/statuses/${sha}`);
@@ -120,10 +120,12 @@ describe("commit statuses on pull requests (GITHUB_TOKEN), against a local GitHu
       state: "failure",
       description: "1 broken link; pages: 1 changed, 0 added, 0 removed",
       context: "docs/checks",
-      target_url: "https://docs.example.com/checks?ref=pull/5&base=main",
+      target_url: "https://docs.example.com/?ref=pull/5",
     });
-    // The checks it reports are the preview's own.
-    const report = (await (await site.get("/api/checks?ref=pull/5&base=main")).json()) as { commit: string; description: string };
+    // The preview's banner links the checks, and they are the ones the status sums up.
+    const preview = await (await site.get("/?ref=pull/5")).text();
+    expect(preview).toContain('href="/checks?ref=pull%2F5"');
+    const report = (await (await site.get("/api/checks?ref=pull%2F5")).json()) as { commit: string; description: string };
     expect(report).toMatchObject({ commit: sha, description: post.body.description });
   });
 
@@ -143,7 +145,7 @@ describe("commit statuses on pull requests (GITHUB_TOKEN), against a local GitHu
     github.failFirst.add(sha);
     const post = await statusOf("opened", 6, sha);
     expect(postsFor(sha).map((p) => p.answered)).toEqual([502, 201]);
-    expect(post.body.target_url).toBe("https://docs.example.com/checks?ref=pull/6&base=main");
+    expect(post.body.target_url).toBe("https://docs.example.com/?ref=pull/6");
     expect(server.output()).toMatch(/commit status for mystenlabs\/docs@[0-9a-f]{7}: attempt 1 failed \(502/);
     expect(server.output()).not.toContain(TOKEN);
     const status = (await (await site.get("/api/status")).json()) as { commitStatuses: { posted: number; failed: number } };
@@ -170,11 +172,13 @@ describe("commit statuses on pull requests (GITHUB_TOKEN), against a local GitHu
       state: "success",
       description: "Nothing broken; pages: 1 changed, 0 added, 0 removed",
       context: "docs/checks",
-      target_url: "https://docs.example.com/checks?ref=pull/7&base=release",
+      target_url: "https://docs.example.com/?ref=pull/7",
     });
-    // The page the status links shows the same checks.
-    const report = (await (await site.get("/api/checks?ref=pull/7&base=release")).json()) as Record<string, unknown>;
-    expect(report).toMatchObject({ commit: sha, description: post.body.description, target: { branch: "release" } });
+    // The checks its preview links compare with the branch the event named, as the status did.
+    for (const query of ["ref=pull/7", "ref=pull/7&base=release"]) {
+      const report = (await (await site.get(`/api/checks?${query}`)).json()) as Record<string, unknown>;
+      expect(report).toMatchObject({ commit: sha, description: post.body.description, target: { branch: "release" } });
+    }
     git(work.dir, "checkout", "-q", "main");
   });
 });

@@ -26,6 +26,7 @@ export function PreviewBanner({
         {kind}
         <code>{name}</code> at commit <code>{commit.oid.slice(0, 7)}</code>: {`“${commit.subject}”.`}
       </span>
+      <Link to={`/checks?ref=${encodeURIComponent(preview.name)}`}>What it would break</Link>
       <Link to={livePath}>See the live page</Link>
     </div>
   );

@@ -1,6 +1,7 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PageShell } from "~/components/PageShell";
+import { PreviewBanner } from "~/components/PreviewBanner";
 import { SECTIONS } from "~/lib/sections";
 import { documentTitle, siteOf, type MetaArgsWithSite } from "~/lib/site";
 import { pageMeta } from "~/lib/page-meta";
@@ -18,14 +19,26 @@ const BLURBS: Record<string, string> = {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   try {
-    const { snapshot, pinned, redirectToCanonical } = await contentRequest(request);
+    const { snapshot, pinned, ref, redirectToCanonical } = await contentRequest(request);
     redirectToCanonical();
     const sections = SECTIONS.map((s) => ({
       ...s,
       title: snapshot.catalogue.pages.get(s.href.slice(1))?.title ?? s.label,
       blurb: BLURBS[s.href]!,
     }));
-    return data({ sections, pages: snapshot.catalogue.pages.size, pinned }, { headers: cacheHeaders(pinned, request) });
+    // A preview's home (where a pull request's status points) says what it previews, as its pages do.
+    const preview = ref
+      ? {
+          name: ref.name,
+          kind: ref.kind,
+          commit: {
+            oid: snapshot.commit.oid,
+            date: new Date(snapshot.commit.timestamp * 1000).toISOString(),
+            subject: snapshot.commit.subject,
+          },
+        }
+      : undefined;
+    return data({ sections, pages: snapshot.catalogue.pages.size, pinned, preview }, { headers: cacheHeaders(pinned, request) });
   } catch (error) {
     throw errorResponse(error);
   }
@@ -47,9 +60,10 @@ export const meta = ({ data, matches }: MetaArgsWithSite<typeof loader>) => {
 };
 
 export default function Landing() {
-  const { sections, pages, pinned } = useLoaderData<typeof loader>();
+  const { sections, pages, pinned, preview } = useLoaderData<typeof loader>();
   return (
     <PageShell pinned={pinned}>
+      {preview ? <PreviewBanner preview={preview} commit={preview.commit} livePath="/" /> : null}
       <main id="main" className="landing">
         <section className="hero">
           <h1>Build on Sui</h1>

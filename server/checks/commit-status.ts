@@ -33,16 +33,16 @@ const REMEMBERED_HEADS = 2000;
 
 type State = "success" | "failure" | "error" | "pending";
 
-/** The checks page of a pull request's head against its base, as the status was computed (the served branch without a base). */
-export function checksUrl(origin: string, { pull, base }: Pick<PullHead, "pull" | "base">): string {
-  return `${origin}/checks?ref=pull/${pull}${base ? `&base=${base}` : ""}`;
+/** The preview of a pull request's head: its banner links the checks the status sums up. */
+export function previewUrl(origin: string, { pull }: Pick<PullHead, "pull">): string {
+  return `${origin}/?ref=pull/${pull}`;
 }
 
 /**
  * Posts a commit status on pull requests' heads through GitHub's REST API: the state of the
  * head's checks against the branch the pull request targets, their counts, and as target the
- * checks page of the same pair (`/checks?ref=pull/<n>&base=<branch>`, which links the preview), so
- * whoever follows it reads the findings the counts sum up. Each head is posted
+ * pull request's preview (`/?ref=pull/<n>`), whose banner links its checks (`/checks?ref=pull/<n>`,
+ * against the same base, which the event recorded). Each head is posted
  * once, however many events name it. A post that fails (GitHub down, a 502, a rate limit) is
  * retried with backoff, then logged and dropped: nothing ever waits for it. The token goes in the
  * Authorization header only; what is logged is the API's status and message, with the token taken
@@ -102,7 +102,7 @@ export class CommitStatuses {
       state,
       description,
       context: STATUS_CONTEXT,
-      target_url: checksUrl(this.settings.origin, head),
+      target_url: previewUrl(this.settings.origin, head),
     };
     const base = this.settings.retryBaseMs ?? 2000;
     for (let attempt = 1; ; attempt++) {

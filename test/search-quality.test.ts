@@ -10,10 +10,11 @@ import { evaluate, report } from "../scripts/search-eval/evaluate";
 import { QUERIES } from "../scripts/search-eval/queries";
 
 /**
- * Reached: success@1 0.870, success@5 0.979, MRR 0.918 (193 queries, with this stop's deepened
- * pages); a query's page moving by one place as content grows must not fail the suite.
+ * Reached: success@1 0.933, success@5 0.995, MRR 0.956 (193 queries, with pages' descriptions
+ * indexed and titles weighed by how exactly they match); a query's page moving by one place as
+ * content grows must not fail the suite.
  */
-const FLOOR = { at1: 0.86, at5: 0.97, mrr: 0.91 };
+const FLOOR = { at1: 0.92, at5: 0.99, mrr: 0.945 };
 
 describe("search quality on the evaluation set", () => {
   const site = inject("embeddedSiteUrl");

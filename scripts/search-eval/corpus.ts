@@ -45,8 +45,8 @@ export async function embeddedPages(): Promise<SearchPage[]> {
       const markdown = body.ok ? body.text : "";
       searchPages.push(
         page.kind === "generated"
-          ? { id: page.id, title: page.title, markdown, reference: true }
-          : { id: page.id, title: page.title, markdown },
+          ? { id: page.id, title: page.title, description: page.description, markdown, reference: true }
+          : { id: page.id, title: page.title, description: page.description, markdown },
       );
     }
     return searchPages;

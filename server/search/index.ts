@@ -280,8 +280,8 @@ export class SearchService {
           // A page whose MDX does not parse (only at commits that never went live) is still found by its title.
           const markdown = body.ok ? body.text : "";
           return page.kind === "generated"
-            ? { id: page.id, title: page.title, markdown, reference: true }
-            : { id: page.id, title: page.title, markdown };
+            ? { id: page.id, title: page.title, description: page.description, markdown, reference: true }
+            : { id: page.id, title: page.title, description: page.description, markdown };
         }),
       ),
     );

@@ -6,8 +6,11 @@ import { pageSections, type Section } from "./sections";
 
 const tokenize: (text: string) => string[] = MiniSearch.getDefault("tokenize");
 const distinctTerms = (sections: readonly Section[]) =>
-  new Set(sections.flatMap((s) => [s.pageTitle, s.heading, s.text]).flatMap((t) => tokenize(t).flatMap((w) => normalizeTerm(w) ?? [])))
-    .size;
+  new Set(
+    sections
+      .flatMap((s) => [s.pageTitle, s.description, s.heading, s.text])
+      .flatMap((t) => tokenize(t).flatMap((w) => normalizeTerm(w) ?? [])),
+  ).size;
 const chars = (sections: readonly Section[]) => sections.reduce((sum, s) => sum + s.text.length + s.heading.length, 0);
 
 /** Distinct made-up words: w0a, w1a, … */
@@ -40,7 +43,7 @@ describe("boundedPageSections", () => {
     ).toMatch(new RegExp(`^${beginning}`));
   });
 
-  const small: PageBounds = { chars: 60, titleChars: 5, sections: 2, distinctTerms: 6 };
+  const small: PageBounds = { chars: 60, titleChars: 5, descriptionChars: 12, sections: 2, distinctTerms: 6 };
   it.each([
     [
       "cuts the text at the first word past the distinct-word bound",
@@ -77,6 +80,14 @@ describe("boundedPageSections", () => {
     expect(boundedPageSections("p", "Title words", "text", small)[0]!.pageTitle).toBe("Title");
   });
 
+  it.each([
+    ["at most `descriptionChars` of the description", "What it does, in short", "one", "What it does"],
+    ["the description's words within the distinct-word bound, before the text's", "b c d e f g", "one two", "b c d e f"],
+  ])("indexes %s", (_name, description, markdown, indexed) => {
+    const sections = boundedPageSections("p", "T", markdown, small, undefined, description);
+    expect(sections[0]!.description).toBe(indexed);
+  });
+
   it("cuts no page of the size of the catalogue's largest (35 KB, 722 distinct words, 33 sections)", () => {
     const largest = Array.from({ length: 33 }, (_, i) => `## Part ${i}\n\n${words(22, i * 22)} ${"filler text ".repeat(80)}`).join("\n\n");
     expect(largest.length).toBeGreaterThan(35_000);
@@ -91,7 +102,12 @@ describe("boundedSections", () => {
     markdown: `Validators vote. ${words(300, i * 10)}`,
   }));
   const hostile = (count: number, length: number) =>
-    Array.from({ length: count }, (_, i) => ({ id: `hostile${i}`, title: "Hostile", markdown: words(length, 1_000_000 * (i + 1)) }));
+    Array.from({ length: count }, (_, i) => ({
+      id: `hostile${i}`,
+      title: "Hostile",
+      description: words(100, 1_000_000 * (i + 1) - 500),
+      markdown: words(length, 1_000_000 * (i + 1)),
+    }));
 
   it.each([
     ["20 pages of 100,000 distinct words", hostile(20, 100_000)],

@@ -10,6 +10,8 @@ export interface PageBounds {
   sections: number;
   /** Characters of the page's title indexed (it is repeated in every section). */
   titleChars: number;
+  /** Characters of the page's description indexed (it counts for all the page's sections). */
+  descriptionChars: number;
   /** Distinct words indexed, title and headings included; the page's text stops at the word past it. */
   distinctTerms: number;
 }
@@ -22,7 +24,7 @@ export interface PageBounds {
  * publish check lets up to 1 MB through) costs the index what a few large real pages do; many of
  * them together are held by BUILD_BOUNDS.
  */
-export const PAGE_BOUNDS: PageBounds = { chars: 160_000, titleChars: 300, sections: 400, distinctTerms: 5_000 };
+export const PAGE_BOUNDS: PageBounds = { chars: 160_000, titleChars: 300, descriptionChars: 600, sections: 400, distinctTerms: 5_000 };
 
 const tokenize: (text: string) => string[] = MiniSearch.getDefault("tokenize");
 
@@ -84,18 +86,21 @@ export function boundedPageSections(
   markdown: string,
   bounds: PageBounds = PAGE_BOUNDS,
   fresh: NewWords = { known: new Set(), allowed: Infinity },
+  pageDescription = "",
 ): Section[] {
   const title = pageTitle.length > bounds.titleChars ? pageTitle.slice(0, bounds.titleChars) : pageTitle;
-  const all = pageSections(pageId, title, markdown.length > bounds.chars ? markdown.slice(0, bounds.chars) : markdown);
+  // The title is in every section: its words count once, and always. The description's come next,
+  // within the page's and the build's words like the text's.
+  const seen = new Set<string>();
+  textWithin(title, seen, Infinity, { known: fresh.known, allowed: Infinity });
+  const description = textWithin(pageDescription.slice(0, bounds.descriptionChars), seen, bounds.distinctTerms, fresh);
+  const all = pageSections(pageId, title, markdown.length > bounds.chars ? markdown.slice(0, bounds.chars) : markdown, description);
   const sections = all.slice(0, bounds.sections);
   if (all.length > bounds.sections) {
     const last = sections[sections.length - 1]!;
     const rest = all.slice(bounds.sections).flatMap((s) => [s.heading, s.text]);
     sections[sections.length - 1] = { ...last, text: [last.text, ...rest].filter(Boolean).join(" ") };
   }
-  // The title is in every section: its words count once, and always.
-  const seen = new Set<string>();
-  textWithin(title, seen, Infinity, { known: fresh.known, allowed: Infinity });
   const kept: Section[] = [];
   for (const section of sections) {
     // A heading is kept whole or not at all: half a heading would link to an anchor with another name.
@@ -137,7 +142,7 @@ function fairShares(demands: readonly number[], budget: number): number[] {
 
 const distinctWords = (text: string) => new Set(tokenize(text).flatMap((token) => normalizeTerm(token) ?? [])).size;
 
-type PageText = { id: string; title: string; markdown: string; reference?: boolean };
+type PageText = { id: string; title: string; description?: string; markdown: string; reference?: boolean };
 
 /**
  * The pages with their Markdown cut to their share of the characters: each within `page.chars`,
@@ -169,7 +174,14 @@ export function boundedSections(pages: readonly PageText[], page: PageBounds = P
     .sort((a, b) => a.words - b.words);
   const known = new Set<string>();
   return order.flatMap(({ p }) => {
-    const sections = boundedPageSections(p.id, p.title, p.markdown, page, { known, allowed: build.distinctTerms - known.size });
+    const sections = boundedPageSections(
+      p.id,
+      p.title,
+      p.markdown,
+      page,
+      { known, allowed: build.distinctTerms - known.size },
+      p.description,
+    );
     return p.reference ? sections.map((s) => ({ ...s, reference: true })) : sections;
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { joinedWord, queryFor, rankScore, stemAlternatives, type RankFactors } from "./ranking";
+import { joinedWord, queryFor, queryWords, rankScore, stemAlternatives, titleExactness, type RankFactors } from "./ranking";
 
 describe("joinedWord", () => {
   const vocabulary = new Set(["groth16", "16", "mergecoins", "merge", "coins", "zklogin", "zk", "login"]);
@@ -55,6 +55,8 @@ describe("rankScore", () => {
     coverage: 1,
     titleCoverage: 1,
     headingCoverage: 0,
+    titleExactness: 0.5,
+    descriptionCoverage: 0,
     proximity: 0,
     routeCoverage: 0,
     unnamedReference: false,
@@ -69,9 +71,42 @@ describe("rankScore", () => {
     ["title spelled as typed", { spelledAsTitle: true }, { spelledAsTitle: false }],
     // A guide over a generated reference page the query does not name.
     ["guide over unnamed reference", { unnamedReference: false }, { unnamedReference: true }],
+    // Of two titles holding the query alike, the one about nothing else.
+    ["title that is all query", { titleExactness: 1 }, { titleExactness: 0.5 }],
+    // The page whose description says it is about the query.
+    ["description holding the query", { descriptionCoverage: 1 }, { descriptionCoverage: 0.5 }],
     // Each bonus is a tie-breaker between pages that match alike, not a way past coverage.
     ["full coverage over a route with half of it", { coverage: 1 }, { coverage: 0.5, routeCoverage: 1, titleCoverage: 0.5 }],
   ])("%s", (_, better, worse) => {
     expect(score(better)).toBeGreaterThan(score(worse));
+  });
+});
+
+describe("titleExactness", () => {
+  // Rarity as an index would weigh it: "sui" is in nearly every section, the rest in few.
+  const rarity = (word: string) => (word === "sui" ? 0.05 : 5);
+  it.each<[string, string[], number]>([
+    // The words nearly every section holds hardly count: "Gas in Sui" is all "gas".
+    ["Gas in Sui", ["gas"], 5 / 5.05],
+    ["Gas Pricing", ["gas"], 0.5],
+    // A word found in another form (its stem) is found.
+    ["Epochs", ["~epoch", "epoch"], 1],
+    ["Validator Tasks", ["~epoch"], 0],
+    // Stop words are no part of a title's weight.
+    ["Shared versus Owned Objects", ["shared", "owned", "objects"], 1],
+  ])("%s, matched %j → %d", (title, matched, expected) => {
+    expect(titleExactness(title, matched, rarity)).toBeCloseTo(expected, 5);
+  });
+});
+
+describe("queryWords", () => {
+  it.each([
+    ["how do I stake my sui", ["stake", "sui"]],
+    // Words that only set two things side by side are no topic.
+    ["shared objects instead of owned objects", ["shared", "objects", "owned", "objects"]],
+    ["coin versus token", ["coin", "token"]],
+    ["coin vs token", ["coin", "token"]],
+  ])("%s → %j", (q, expected) => {
+    expect(queryWords(q)).toEqual(expected);
   });
 });

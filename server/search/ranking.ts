@@ -21,7 +21,9 @@ const STOP_WORDS = new Set(
     "during each few for from further had has have having he her here hers him his how i if in into is it its itself just me more most " +
     "my myself nor of on once only or other our ours ourselves over own same she should so some such than that the their theirs them " +
     "then there these they this those through to too until very was we were what when where which while who whom why will with would " +
-    "you your yours yourself yourselves"
+    "you your yours yourself yourselves " +
+    // Words that set two things side by side ("shared versus owned", "X instead of Y"): the things are the topic.
+    "instead versus vs"
   ).split(" "),
 );
 
@@ -31,9 +33,11 @@ const MIN_PREFIX_LENGTH = 2;
 /**
  * Field weights (BM25 per field): a word in the page title says more about a section than the same
  * word in its heading, and a heading more than the body. Every section carries its page's title,
- * so a title match lifts all of that page's sections and the best of them wins.
+ * so a title match lifts all of that page's sections and the best of them wins. The page's
+ * description, in its introduction, says in a sentence what the page teaches: less than its
+ * title, more than a word of its text.
  */
-const BOOST = { pageTitle: 6, heading: 3, text: 1 } as const;
+const BOOST = { pageTitle: 6, description: 2, heading: 3, text: 1 } as const;
 
 /**
  * Scores of inexact matches relative to exact ones (1). Typo matches are only sought for words the
@@ -262,6 +266,10 @@ export interface RankFactors {
   titleCoverage: number;
   /** Share of the query's weight found in its heading. */
   headingCoverage: number;
+  /** Share of its page title's weight (rare words weighing most) that the query matched. */
+  titleExactness: number;
+  /** Share of the query's weight found in its page's description. */
+  descriptionCoverage: number;
   /** Whether the query's words stand together in the text (a phrase), as a share of the pairs. */
   proximity: number;
   /** Share of the query's weight found in its page's route (`concepts/…/packages/upgrade`). */
@@ -277,6 +285,19 @@ export const COVERAGE_POWER = 3;
 /** A page title holding the whole query multiplies the score by 1 + this; a heading, by 1 + HEADING_BONUS. */
 const TITLE_BONUS = 2.5;
 const HEADING_BONUS = 3;
+/**
+ * A title that is all query (its rare words all matched) multiplies the score by 1 + this: of
+ * pages whose titles hold the query alike, the one about nothing else ("Gas in Sui" for "gas",
+ * not "Gas Pricing"; "Epochs" for "epoch change", not "Validator Tasks"). Raised to the fourth
+ * power: a title half about something else ("Token Policy" for "transfer policy") gains next to nothing.
+ */
+const EXACT_BONUS = 1;
+/**
+ * A page description holding the whole query multiplies the score of each of its page's sections
+ * by 1 + this: authors say there what the page is for ("Stake SUI with a validator…"), while a
+ * page that only touches the words has them in a heading or its text.
+ */
+const DESCRIPTION_BONUS = 3;
 /** All of the query's words side by side multiply the score by 1 + this. */
 const PROXIMITY_BONUS = 0.5;
 /**
@@ -302,7 +323,9 @@ export function rankScore(score: number, f: RankFactors): number {
     score *
     f.coverage ** COVERAGE_POWER *
     (1 + TITLE_BONUS * f.titleCoverage ** 2) *
+    (1 + EXACT_BONUS * f.titleExactness ** 4) *
     (1 + HEADING_BONUS * f.headingCoverage ** 2) *
+    (1 + DESCRIPTION_BONUS * f.descriptionCoverage ** 2) *
     (1 + PROXIMITY_BONUS * f.proximity) *
     (1 + ROUTE_BONUS * f.routeCoverage ** 2) *
     (f.unnamedReference ? REFERENCE_PRIOR : 1) *
@@ -319,6 +342,25 @@ const compact = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu,
  */
 export function namesItem(q: string, title: string): boolean {
   return /[a-z][A-Z]|[_@]/.test(title) && compact(q) === compact(title);
+}
+
+/**
+ * Share of a page title's weight that the query matched (`matched`: the index terms it found in
+ * the section), each title word weighing its `rarity`: "Gas in Sui" is all "gas" once "sui", in
+ * nearly every section, weighs next to nothing, while "Gas Pricing" is as much about pricing.
+ */
+export function titleExactness(title: string, matched: readonly string[], rarity: (word: string) => number): number {
+  const found = new Set(matched);
+  let all = 0;
+  let hit = 0;
+  for (const token of tokenize(title)) {
+    const terms = indexTerms(token);
+    if (!terms) continue;
+    const weight = rarity(terms[0]!);
+    all += weight;
+    if (terms.some((t) => found.has(t))) hit += weight;
+  }
+  return all ? hit / all : 0;
 }
 
 /** The section's words (and their stems), for finding which query words sit in its heading or title. */

@@ -152,3 +152,57 @@ describe("SearchIndex ranking", () => {
     for (const q of ["kisok", "transfer policy", "kio"]) expect(loaded.search(q, 10)).toEqual(index.search(q, 10));
   });
 });
+
+describe("SearchIndex ranking with page descriptions", () => {
+  /** Pages as the catalogue gives them, with their frontmatter descriptions; "Sui" is in nearly every section. */
+  const DESCRIBED: Array<[id: string, title: string, description: string, body: string]> = [
+    [
+      "guides/staking",
+      "Staking and Unstaking",
+      "Stake SUI with a validator and withdraw it again.",
+      "Both are Sui transactions.\n\n## Stake SUI\n\nRun the stake command of Sui.\n\n## Withdraw\n\nSui returns the principal.",
+    ],
+    [
+      "concepts/pools",
+      "Staking Pools",
+      "How each Sui pool counts rewards.",
+      "Every Sui validator runs a pool.\n\n## Choosing a validator\n\nSui stake goes to the validator you pick.",
+    ],
+    [
+      "concepts/proof-of-stake",
+      "Proof of Stake",
+      "How Sui picks its committee.",
+      "Sui weighs votes.\n\n## Stake decides who validates\n\nSui validates with a quorum of stake.",
+    ],
+    ["concepts/gas", "Gas in Sui", "What Sui transactions pay for.", "Every Sui transaction pays gas."],
+    ["concepts/gas-pricing", "Gas Pricing", "How the price is set each epoch.", "Every Sui epoch sets a gas price."],
+    [
+      "concepts/dynamic-fields",
+      "Dynamic Fields",
+      "Attach fields to Sui objects at run time.",
+      "## Adding fields\n\nSui adds them with add.",
+    ],
+    ["guides/sui", "Sui", "The Sui network.", "Sui runs Move.\n\n## Sui nodes\n\nSui nodes run Sui."],
+  ];
+  const described = SearchIndex.build(DESCRIBED.flatMap(([id, title, description, body]) => pageSections(id, title, body, description)));
+
+  it.each([
+    // The page whose description says it does what the query asks, over pages with the words in a heading.
+    ["description", "stake with a validator", "guides/staking"],
+    // Of titles holding the query, the one about nothing else ("Sui" is in every section).
+    ["title that is all query", "gas", "concepts/gas"],
+  ])("%s: %s finds %s first", (_, q, id) => {
+    expect(described.search(q, 5).results[0]?.id).toBe(id);
+  });
+
+  it("shows the description as the excerpt of an introduction without text", () => {
+    const page = described.search("attach fields", 5).results[0]!;
+    expect(page.id).toBe("concepts/dynamic-fields");
+    expect(page.sections[0]).toMatchObject({ heading: "", excerpt: "Attach fields to Sui objects at run time." });
+  });
+
+  it("answers the same after a trip through its serialized form", () => {
+    const loaded = SearchIndex.load(JSON.parse(JSON.stringify(described.serialize())));
+    for (const q of ["stake with a validator", "gas", "attach fields"]) expect(loaded.search(q, 10)).toEqual(described.search(q, 10));
+  });
+});

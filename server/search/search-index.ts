@@ -11,6 +11,7 @@ import {
   rankScore,
   COVERAGE_POWER,
   SEARCH_OPTIONS,
+  titleExactness,
   wordsFound,
   wordWeights,
 } from "./ranking";
@@ -60,50 +61,71 @@ export interface SerializedSearchIndex {
   sections: Section[];
   /** Every indexed word: words outside it are taken as typos. */
   vocabulary: string[];
+  /** How many sections hold each word of `vocabulary`, in its order. */
+  sectionCounts: number[];
 }
 
-const textLength = (sections: readonly Section[]) => sections.reduce((sum, s) => sum + s.text.length + s.heading.length + s.key.length, 0);
+const textLength = (sections: readonly Section[]) =>
+  sections.reduce((sum, s) => sum + s.text.length + s.heading.length + s.description.length + s.key.length, 0);
 
 /** Full-text search over the sections of every page at one commit, answered page by page. */
 export class SearchIndex {
   private readonly sections: ReadonlyMap<string, Section>;
   private readonly words: ReadonlySet<string>;
+  /** How much a word tells sections apart (inverse document frequency). */
+  private readonly rarity: (word: string) => number;
+  /** Each page's description, which counts for all of its sections (only its introduction holds it). */
+  private readonly descriptions: ReadonlyMap<string, string>;
 
   private constructor(
     private readonly index: MiniSearch<Section>,
     sections: readonly Section[],
     private readonly vocabulary: readonly string[],
+    private readonly sectionCounts: readonly number[],
     /** Approximate bytes held in memory. */
     readonly bytes: number,
   ) {
     this.sections = new Map(sections.map((s) => [s.key, s]));
     this.words = new Set(vocabulary);
+    const counts = new Map(vocabulary.map((word, i) => [word, sectionCounts[i]!]));
+    this.rarity = (word) => Math.log(1 + sections.length / (counts.get(word) ?? 1));
+    this.descriptions = new Map(sections.filter((s) => s.key === s.pageId).map((s) => [s.pageId, s.description]));
   }
 
   static build(sections: readonly Section[]): SearchIndex {
     const index = new MiniSearch<Section>(INDEX_OPTIONS);
     index.addAll(sections);
-    const vocabulary = index
-      .toJSON()
-      .index.map(([term]) => term)
-      .filter((term) => !isStem(term));
+    const words = index.toJSON().index.filter(([term]) => !isStem(term));
+    const sectionCounts = words.map(([, fields]) => new Set(Object.values(fields).flatMap((postings) => Object.keys(postings))).size);
     // MiniSearch's radix tree and postings take a few times the text they index.
-    return new SearchIndex(index, sections, vocabulary, textLength(sections) * 8);
+    return new SearchIndex(
+      index,
+      sections,
+      words.map(([term]) => term),
+      sectionCounts,
+      textLength(sections) * 8,
+    );
   }
 
-  static load({ index, sections, vocabulary }: SerializedSearchIndex): SearchIndex {
+  static load({ index, sections, vocabulary, sectionCounts }: SerializedSearchIndex): SearchIndex {
     // Weighed as measured: the bench's 2,857 sections took 16 MB of heap, 2.3 times the JSON and
     // texts they were loaded from as strings.
     return new SearchIndex(
       MiniSearch.loadJSON<Section>(index, INDEX_OPTIONS),
       sections,
       vocabulary,
+      sectionCounts,
       Math.ceil((index.length + textLength(sections)) * 2 * 2.3),
     );
   }
 
   serialize(): SerializedSearchIndex {
-    return { index: JSON.stringify(this.index), sections: [...this.sections.values()], vocabulary: [...this.vocabulary] };
+    return {
+      index: JSON.stringify(this.index),
+      sections: [...this.sections.values()],
+      vocabulary: [...this.vocabulary],
+      sectionCounts: [...this.sectionCounts],
+    };
   }
 
   get size(): number {
@@ -139,6 +161,7 @@ export class SearchIndex {
       const section = this.sections.get(h.hit.id as string)!;
       const title = fieldTerms(section.pageTitle);
       const heading = fieldTerms(section.heading);
+      const description = fieldTerms(this.descriptions.get(section.pageId)!);
       const route = fieldTerms(section.pageId);
       const inField = (field: Set<string>) => {
         const inexact = h.hit.terms.some((t) => !claimed.has(t) && field.has(t));
@@ -157,7 +180,9 @@ export class SearchIndex {
           coverage: words.length > 1 ? share((w) => h.found[w]! || inRoute(w)) : 1,
           titleCoverage: share(inField(title)),
           headingCoverage: share(inField(heading)),
-          proximity: proximity(`${section.heading} ${section.text}`, words, h.found),
+          titleExactness: titleExactness(section.pageTitle, h.hit.terms, this.rarity),
+          descriptionCoverage: share(inField(description)),
+          proximity: proximity(`${section.heading} ${section.description} ${section.text}`, words, h.found),
           routeCoverage: share(inRoute),
           unnamedReference: Boolean(section.reference) && !namesItem(q, section.pageTitle),
           spelledAsTitle: q === section.pageTitle,
@@ -199,7 +224,8 @@ export class SearchIndex {
 
   private sectionHit(hit: MiniSearchHit, terms: readonly string[], stems: readonly string[]): SectionHit {
     const section = this.sections.get(hit.id as string)!;
-    const { text, highlights: marks } = excerpt(section.text || section.heading, terms, undefined, stems);
+    // An introduction without text of its own (the page starts at a heading) shows what its description says.
+    const { text, highlights: marks } = excerpt(section.text || section.description || section.heading, terms, undefined, stems);
     return {
       heading: section.heading,
       headingHighlights: highlights(section.heading, terms, stems),

@@ -44,6 +44,8 @@ describe("pageSections", () => {
   });
 
   it("gives a page without text its introduction all the same, so its title is found", () => {
-    expect(pageSections("b", "B", "")).toEqual([{ key: "b", pageId: "b", pageTitle: "B", heading: "", anchor: "", text: "" }]);
+    expect(pageSections("b", "B", "")).toEqual([
+      { key: "b", pageId: "b", description: "", pageTitle: "B", heading: "", anchor: "", text: "" },
+    ]);
   });
 });

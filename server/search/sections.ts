@@ -6,6 +6,8 @@ export interface Section {
   key: string;
   pageId: string;
   pageTitle: string;
+  /** The page's frontmatter description, in its introduction only (empty elsewhere): what the page teaches, in the author's words. */
+  description: string;
   /** The h2/h3 heading this text sits under; empty for the page's introduction. */
   heading: string;
   /** The id rehype-slug gives that heading, so a result links straight to it. */
@@ -70,10 +72,10 @@ const clean = (text: string) => text.replace(/\s+/g, " ").trim();
  * stay cheap. Anchors come from the same slugger, fed every heading in the same order, as
  * rehype-slug at compile time, so duplicate headings get the same `-1`, `-2` suffixes.
  */
-export function pageSections(pageId: string, pageTitle: string, markdown: string): Section[] {
+export function pageSections(pageId: string, pageTitle: string, markdown: string, description = ""): Section[] {
   const slugger = new GithubSlugger();
   const sections: Section[] = [];
-  let current: Section = { key: pageId, pageId, pageTitle, heading: "", anchor: "", text: "" };
+  let current: Section = { key: pageId, pageId, pageTitle, description, heading: "", anchor: "", text: "" };
   let texts: string[] = [];
   // The introduction is kept even when empty: a match on the page title alone leads to the page's top.
   const flush = () => {
@@ -105,7 +107,7 @@ export function pageSections(pageId: string, pageTitle: string, markdown: string
     const anchor = slugger.slug(rendered);
     if (heading[1]!.length === 2 || heading[1]!.length === 3) {
       flush();
-      current = { key: `${pageId}#${anchor}`, pageId, pageTitle, heading: clean(rendered), anchor, text: "" };
+      current = { key: `${pageId}#${anchor}`, pageId, pageTitle, description: "", heading: clean(rendered), anchor, text: "" };
     } else {
       texts.push(rendered);
     }

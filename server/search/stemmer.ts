@@ -4,6 +4,10 @@
  * reader's word form finds the page's. Written here, compactly, because no stemmer is among the
  * dependencies and the algorithm is small, fixed and well known; Snowball's English stemmer
  * differs from it only in rare words.
+ *
+ * One rule of Porter's is left out: "-ator" becoming "-ate" ("operator" → "operate" → "oper").
+ * Here an agent noun names a role of its own, which a page is about ("validator", "operator"),
+ * not the act of its verb: "Stake decides who validates" is no heading about validators.
  */
 
 const isConsonant = (w: string, i: number): boolean => {
@@ -61,7 +65,6 @@ const STEP2: Array<[string, string]> = [
   ["ousli", "ous"],
   ["ization", "ize"],
   ["ation", "ate"],
-  ["ator", "ate"],
   ["alism", "al"],
   ["iveness", "ive"],
   ["fulness", "ful"],

@@ -61,6 +61,8 @@ function cleanMarkdown(input: MdxInput): MarkdownOutcome {
 export interface SearchPage {
   id: string;
   title: string;
+  /** The page's frontmatter description: what it teaches, in a sentence. */
+  description: string;
   /** The page's clean Markdown (server/markdown), snippets inlined. */
   markdown: string;
   /** A generated reference page (GraphQL types, JSON-RPC methods). */

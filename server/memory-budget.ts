@@ -53,7 +53,7 @@
  *   `?commit=` cannot evict them. It holds two releases of the embedded catalogue's size (~16 MB each, as
  *   SearchIndex.load weighs them; a release at the live commit uses the live index), or all 5 releases of
  *   the default menu (VERSION_MENU_SIZE) while each weighs at most 6 MB (about 120 pages like the embedded
- *   ones): that is what fits in the 50 MB the plan had left under the limit (16 MB left after it and refListings). Five
+ *   ones): that is what fits in the 50 MB the plan had left under the limit (15 MB left after it, refListings and the larger live search index). Five
  *   releases of the embedded size (80 MB) do not fit: readers rotating through more than two have the
  *   least recently searched built again, within SearchLimits
  * - pageDiffs, 0.5 MB: page diffs by commit pair and page, and their refusals (a diff shown is at most

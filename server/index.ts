@@ -39,7 +39,7 @@ import { PullBases } from "./checks/pull-bases";
 import { RefChecks, type LiveChecks, type RefReport } from "./checks/ref-checks";
 import { linkChanges } from "./checks/report";
 import { CommitStatuses, type PullHead } from "./checks/commit-status";
-import type { PullRequestHead } from "./source/coordination";
+import type { PullRequestHead } from "./webhook";
 
 export { readConfig, type Config } from "./config";
 export {

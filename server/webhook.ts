@@ -2,7 +2,14 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { Cache } from "./cache";
 import { webhookDeliveries } from "./metrics";
 import { refNameProblem } from "./refs/ref-name";
-import type { PullRequestHead } from "./source/coordination";
+
+/** The repository (owner/name) and head commit of a pull request, whose commit status the leader posts. */
+export interface PullRequestHead {
+  repository: string;
+  sha: string;
+  /** The branch the pull request targets (`pull_request.base.ref`): its checks compare the head with that branch's tip. */
+  base?: string;
+}
 
 export type WebhookVerdict =
   | { ok: true; event: "ping" }

@@ -1,6 +1,7 @@
 import type { LiveChecks } from "../checks/ref-checks";
 import type { LiveStatus } from "./live";
 import type { FetchScope } from "./repository";
+import type { PullRequestHead } from "../webhook";
 
 /**
  * How the server processes of one site share the work that must be done once (http/primary.ts
@@ -26,14 +27,6 @@ export type CoordinationMessage =
   | { kind: "sui-docs:fetch"; pull?: number; scope?: FetchScope; head?: PullRequestHead }
   /** Leader → primary → followers: the live commit and the last fetch and error, for /api/status. */
   | { kind: "sui-docs:status"; status: LeaderStatus };
-
-/** The repository (owner/name) and head commit of a pull request, whose commit status the leader posts. */
-export interface PullRequestHead {
-  repository: string;
-  sha: string;
-  /** The branch the pull request targets (`pull_request.base.ref`): its checks compare the head with that branch's tip. */
-  base?: string;
-}
 
 /** What a follower asks the leader to fetch. */
 export interface FetchRequest {

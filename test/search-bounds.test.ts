@@ -23,16 +23,21 @@ function randomWords(chars: number, seed: number): string {
 
 const SENTENCE = "Validators vote on checkpoints and stake rebates. ";
 
-/** Four pages of made-up words and one of a repeated sentence, each of about `chars` characters. */
-function hugePages(chars: number): Record<string, string> {
+/** `randomPages` pages of made-up words and one of a repeated sentence, each of about `chars` characters. */
+function hugePages(chars: number, randomPages = 4): Record<string, string> {
+  const numbers = Array.from({ length: randomPages }, (_, i) => i + 1);
   return {
-    ...Object.assign({}, ...[1, 2, 3, 4].map((i) => page(`huge/random-${i}`, `Random ${i}`, randomWords(chars, i)))),
+    ...Object.assign({}, ...numbers.map((i) => page(`huge/random-${i}`, `Random ${i}`, randomWords(chars, i)))),
     ...page("huge/repeated", "Repeated", SENTENCE.repeat(Math.ceil(chars / SENTENCE.length))),
   };
 }
 
-/** Pages that can go live (under the publish check's 1 MB) and each push the index as far as one page can. */
-const HUGE_PAGES = hugePages(900_000);
+/**
+ * Pages that can go live (under the publish check's 1 MB) and each push the index as far as one page
+ * can: two of words the index has never seen and one of a repeated sentence (each kind once is the
+ * bound; more of them only made publishing longer, past five minutes on a loaded machine).
+ */
+const HUGE_PAGES = hugePages(900_000, 2);
 /**
  * The same pages cut short past what the index reads of a page (PAGE_BOUNDS.chars): the index
  * build gets the same text from them as from HUGE_PAGES (the generator's text starts the same
@@ -67,7 +72,7 @@ async function liveSite(env: Record<string, string> = {}, content = sampleConten
     work.write(pages);
     const pushed = work.commit("Huge pages");
     work.push();
-    await waitFor(async () => (await status()).commit === pushed, 240_000, 500);
+    await waitFor(async () => (await status()).commit === pushed, 360_000, 500);
     return pushed;
   };
   return { server, first, get, status, pushHugePages };
@@ -93,7 +98,7 @@ describe("search with pages of 0.9 MB live", () => {
     await waitFor(async () => (await site.status()).search.servingCommit === pushed, 120_000, 250);
     expect((await site.status()).search.lastFailure).toBeUndefined();
     expect(await resultIds(await site.get("/api/search?q=welcome"))).toEqual(["guides"]);
-    for (const i of [1, 2, 3, 4]) expect(await resultIds(await site.get(`/api/search?q=${firstWord(i)}`))).toContain(`huge/random-${i}`);
+    for (const i of [1, 2]) expect(await resultIds(await site.get(`/api/search?q=${firstWord(i)}`))).toContain(`huge/random-${i}`);
     expect(await resultIds(await site.get("/api/search?q=rebates"))).toEqual(["huge/repeated"]);
     const html = await site.get(`/search?q=${firstWord(1)}`);
     expect(html.status).toBe(200);
@@ -108,7 +113,7 @@ describe("search with pages of 0.9 MB live", () => {
       `worker peak RSS (MB): ${before.join(", ")} before the huge pages, ${workerPeaksMb(site.server.pid).join(", ")} after; ` +
         `search latency afterwards (ms): ${latencies.join(", ")}`,
     );
-  }, 300_000);
+  }, 480_000);
 
   it("keeps answering from the previous index when the next one fails to build, and reports it once", async () => {
     // A build time limit that the first commit's index meets and the huge pages' does not.

@@ -350,11 +350,21 @@ export async function startContentService(
   const fetchPull = (pull: number, head?: PullRequestHead) => {
     if (head?.base) pullBases.record(pull, head.base);
     void repository.fetchPullRequest?.(pull).then(
-      () => head && statuses?.post({ pull, ...head }),
+      async () => {
+        // Its base too, so that every process can check the pull request against it (a base that
+        // cannot be fetched is the status's to report).
+        if (head?.base) await checkTarget(head.base, "fetch").catch(() => {});
+        if (head) statuses?.post({ pull, ...head });
+      },
       (error: Error) => print(`pull request ${pull} not fetched: ${error.message.split("\n")[0]}`),
     );
   };
-  coordination.onFetchRequest(({ pull, scope, head }) => (pull ? fetchPull(pull, head) : void live.fetch(scope, "push")));
+  // A follower is sent a pull request's event only to learn its base; the leader fetches it.
+  coordination.onFetchRequest(({ pull, scope, head }) => {
+    if (following) return void (pull && head?.base && pullBases.record(pull, head.base));
+    if (pull) fetchPull(pull, head);
+    else void live.fetch(scope, "push");
+  });
   await live.start();
   // Built (or loaded and extended) beside serving, so the first history request rarely waits for it;
   // followers start once it is written, so they load it rather than build it again.

@@ -4,6 +4,7 @@ import {
   NotFoundError,
   parsePagePath,
   type RefKind,
+  type Snapshot,
   type Navigation,
   type SidebarItem,
   type TocEntry,
@@ -55,6 +56,13 @@ export interface MarkdownData {
  * is the site's public origin, for absolute URLs; `client` the reader's address, which compiles of
  * pages at other revisions than the live one are admitted by.
  */
+/** The commit a page was read at, as the commit bar and the preview banner show it. */
+export const commitView = ({ commit }: Snapshot): PageData["commit"] => ({
+  oid: commit.oid,
+  date: new Date(commit.timestamp * 1000).toISOString(),
+  subject: commit.subject,
+});
+
 export async function loadPage(httpRequest: Request, origin: string, client?: string): Promise<PageData | MarkdownData> {
   const url = new URL(httpRequest.url);
   try {
@@ -112,11 +120,7 @@ export async function loadPage(httpRequest: Request, origin: string, client?: st
       },
       sidebar,
       navigation: sidebar ? navigationFor(sidebar, page.id) : { breadcrumbs: [] },
-      commit: {
-        oid: snapshot.commit.oid,
-        date: new Date(snapshot.commit.timestamp * 1000).toISOString(),
-        subject: snapshot.commit.subject,
-      },
+      commit: commitView(snapshot),
       pinned,
       ...(ref ? { preview: { name: ref.name, kind: ref.kind } } : {}),
       ...(pinned?.param === "version" ? { latest: latestOf(page.id) } : {}),

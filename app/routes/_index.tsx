@@ -9,6 +9,7 @@ import { errorResponse } from "~/lib/http.server";
 import { contentRequest } from "~/lib/content-request.server";
 import { withRevision } from "~/lib/commit";
 import { cacheHeaders } from "~/lib/cache-headers.server";
+import { commitView } from "~/lib/page-data.server";
 
 const BLURBS: Record<string, string> = {
   "/guides": "Step-by-step tutorials: install Sui, write and publish your first package, and run full nodes and validators.",
@@ -27,17 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       blurb: BLURBS[s.href]!,
     }));
     // A preview's home (where a pull request's status points) says what it previews, as its pages do.
-    const preview = ref
-      ? {
-          name: ref.name,
-          kind: ref.kind,
-          commit: {
-            oid: snapshot.commit.oid,
-            date: new Date(snapshot.commit.timestamp * 1000).toISOString(),
-            subject: snapshot.commit.subject,
-          },
-        }
-      : undefined;
+    const preview = ref ? { name: ref.name, kind: ref.kind, commit: commitView(snapshot) } : undefined;
     return data({ sections, pages: snapshot.catalogue.pages.size, pinned, preview }, { headers: cacheHeaders(pinned, request) });
   } catch (error) {
     throw errorResponse(error);

@@ -132,8 +132,6 @@ export function runPrimary({ processes, entry, compileWorkers, fronts: frontCoun
         return;
       case "sui-docs:fetch":
         leader?.send(message);
-        // Every process answers /checks?ref=pull/<n>: each learns the branch the pull request targets.
-        if (message.pull && message.head?.base) for (const follower of followers) follower.send(message);
         return;
       case "sui-docs:status":
         lastStatus = message;

@@ -359,12 +359,7 @@ export async function startContentService(
       (error: Error) => print(`pull request ${pull} not fetched: ${error.message.split("\n")[0]}`),
     );
   };
-  // A follower is sent a pull request's event only to learn its base; the leader fetches it.
-  coordination.onFetchRequest(({ pull, scope, head }) => {
-    if (following) return void (pull && head?.base && pullBases.record(pull, head.base));
-    if (pull) fetchPull(pull, head);
-    else void live.fetch(scope, "push");
-  });
+  coordination.onFetchRequest(({ pull, scope, head }) => (pull ? fetchPull(pull, head) : void live.fetch(scope, "push")));
   await live.start();
   // Built (or loaded and extended) beside serving, so the first history request rarely waits for it;
   // followers start once it is written, so they load it rather than build it again.

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { page, sampleContent, tempDir, WorkingCopy } from "./helpers/git";
-import { gitAsync, GitHttpRemote, pushOverHttp } from "./helpers/git-http";
+import { GitHttpRemote, pushOverHttp } from "./helpers/git-http";
 import { rawRequest, type RawRequest } from "./helpers/raw-http";
 import { runToExit, startServer, waitFor, type RunningServer } from "./helpers/server";
 import { remoteWithContent, secondGuide, signedDelivery, WEBHOOK_SECRET } from "./helpers/site";
@@ -195,29 +195,6 @@ describe(`the site as ${PROCESSES} server processes on a remote, kept current by
       throw error;
     });
     console.log(`webhook push-to-live in all ${PROCESSES} processes (webhook after the ${before}): ${ms} ms`);
-  });
-
-  it("checks a pull request against the branch its event named, in every process", async () => {
-    await pushOverHttp(work, "release");
-    work.write(secondGuide("Proposed for the release."));
-    const sha = work.commit("Pull request 9");
-    await gitAsync(work.dir, "push", "-q", "--force", "origin", "HEAD:refs/pull/9/head");
-    const payload = {
-      action: "opened",
-      number: 9,
-      pull_request: { head: { sha }, base: { ref: "release" } },
-      repository: { full_name: "m/d" },
-    };
-    expect(
-      (await request(server, { method: "POST", target: "/api/webhooks/git", ...signedDelivery("pull_request", payload) })).status,
-    ).toBe(202);
-    const targetOf = async () => {
-      const answer = await request(server, { target: "/api/checks?ref=pull%2F9" });
-      return answer.status === 200 ? (JSON.parse(answer.body) as { commit: string; target: { branch: string } }) : undefined;
-    };
-    // Once the leader has fetched the head, connections go to the processes in turn: each answers.
-    await waitFor(async () => (await targetOf())?.commit === sha, 60_000);
-    for (let i = 0; i < 2 * PROCESSES; i++) expect((await targetOf())?.target.branch).toBe("release");
   });
 });
 

@@ -37,10 +37,9 @@ export function requestBytes({ method = "GET", target, headers = {}, body, rawHe
 /**
  * Sends raw bytes and resolves with the parsed response once the server closes the connection;
  * from `localAddress` if given (any of 127/8 reaches a loopback server on Linux), to look like
- * another client. The default ceiling only catches a server that never answers: a cold page took
- * over 15 s on two cores shared with two CPU-bound processes.
+ * another client.
  */
-export function sendRaw(baseUrl: string, bytes: Buffer | string, timeoutMs = 45_000, localAddress?: string): Promise<RawResponse> {
+export function sendRaw(baseUrl: string, bytes: Buffer | string, timeoutMs = 15_000, localAddress?: string): Promise<RawResponse> {
   const { hostname, port } = new URL(baseUrl);
   return new Promise((resolve, reject) => {
     const socket = net.connect({ port: Number(port), host: hostname, localAddress });

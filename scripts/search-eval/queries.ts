@@ -86,7 +86,8 @@ const set: Array<[QueryKind, string, string | string[]]> = [
   ["task", "restore a node from a snapshot", "guides/operator/snapshots"],
   ["task", "configure a validator", "guides/operator/validator-config"],
   ["task", "join the validator committee", "guides/operator/validator-committee"],
-  ["task", "withdraw stake", "concepts/tokenomics/staking-unstaking"],
+  // Staking Rewards also withdraws a stake, in code ("Withdraw part of a stake").
+  ["task", "withdraw stake", ["concepts/tokenomics/staking-unstaking", "concepts/sui-architecture/staking-rewards"]],
   ["task", "sign a transaction offline", "concepts/cryptography/transaction-auth/offline-signing"],
   ["task", "write a custom indexer", `${D}/advanced/custom-indexer`],
   [
@@ -153,7 +154,8 @@ const set: Array<[QueryKind, string, string | string[]]> = [
   ["synonym", "dex swap", ["standards/deepbook/trade-and-swap", "standards/deepbook/routing-a-swap"]],
   ["synonym", "immutable object", "concepts/object-ownership/immutable"],
   ["synonym", "private key", "concepts/cryptography/transaction-auth/keys-addresses"],
-  ["synonym", "seed phrase", "concepts/cryptography/transaction-auth/keys-addresses"],
+  // Get a Sui Address explains recovery phrases and their derivation paths too.
+  ["synonym", "seed phrase", ["concepts/cryptography/transaction-auth/keys-addresses", `${D}/getting-started/get-address`]],
   ["synonym", "gasless transactions", [`${D}/sui-101/sponsor-txn`, "concepts/transactions/sponsored-transactions"]],
   ["synonym", "blacklist an address", `${D}/sui-101/create-coin/regulated`],
   ["synonym", "nft metadata", "standards/display"],
@@ -188,8 +190,17 @@ const set: Array<[QueryKind, string, string | string[]]> = [
   ["api", "coin::split", [`${D}/sui-101/coin-mgt`, "standards/coin"]],
   ["api", "dynamic_field::add", "concepts/dynamic-fields"],
   ["api", "TreasuryCap", ["standards/coin", `${D}/sui-101/create-coin`]],
-  ["api", "UpgradeCap", ["concepts/sui-move-concepts/packages", "concepts/sui-move-concepts/packages/upgrade"]],
-  ["api", "TxContext", "concepts/sui-move-concepts/init"],
+  [
+    "api",
+    "UpgradeCap",
+    // Custom Upgrade Policies has a section on the cap itself ("The UpgradeCap: who may upgrade").
+    [
+      "concepts/sui-move-concepts/packages",
+      "concepts/sui-move-concepts/packages/upgrade",
+      "concepts/sui-move-concepts/packages/custom-policies",
+    ],
+  ],
+  ["api", "TxContext", ["concepts/sui-move-concepts/entry-functions", "concepts/sui-move-concepts/init"]],
   ["api", "moveCall", `${D}/sui-101/building-ptb`],
   ["api", "mergeCoins", [`${D}/sui-101/coin-mgt`, "concepts/transactions/gas-smashing"]],
   ["api", "signAndExecuteTransaction", `${D}/sui-101/sign-and-send-txn`],

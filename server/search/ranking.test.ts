@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { joinedWord, queryFor, queryWords, rankScore, stemAlternatives, titleExactness, type RankFactors } from "./ranking";
+import { joinedWord, namesItem, queryFor, queryWords, rankScore, stemAlternatives, titleExactness, type RankFactors } from "./ranking";
 
 describe("joinedWord", () => {
   const vocabulary = new Set(["groth16", "16", "mergecoins", "merge", "coins", "zklogin", "zk", "login"]);
@@ -106,7 +106,36 @@ describe("queryWords", () => {
     ["shared objects instead of owned objects", ["shared", "objects", "owned", "objects"]],
     ["coin versus token", ["coin", "token"]],
     ["coin vs token", ["coin", "token"]],
+    // "On chain" says where, which on this site is everywhere.
+    ["how do I upgrade my package on chain", ["upgrade", "package"]],
+    ["on-chain randomness", ["randomness"]],
+    ["onchain randomness", ["randomness"]],
+    // Chains that are the topic stay; so does a query that is nothing else.
+    ["chain id", ["chain", "id"]],
+    ["on chain", ["chain"]],
   ])("%s → %j", (q, expected) => {
     expect(queryWords(q)).toEqual(expected);
+  });
+});
+
+describe("namesItem", () => {
+  const route = "references/sui-api/graphql/reference/objects/checkpoint";
+  it.each<[string, string, boolean]>([
+    // An identifier typed as spelled, case and punctuation aside.
+    ["CoinMetadata", "CoinMetadata", true],
+    ["coin_metadata", "CoinMetadata", true],
+    // An ordinary word a guide explains too.
+    ["checkpoint", "Checkpoint", false],
+    // The item's API named beside it, with or without its kind.
+    ["graphql checkpoint", "Checkpoint", true],
+    ["graphql checkpoint type", "Checkpoint", true],
+    ["checkpoint object graphql", "Checkpoint", true],
+    // Words every reference's route holds name no API.
+    ["sui checkpoint", "Checkpoint", false],
+    // The API alone, or with other words, names no item.
+    ["graphql", "Checkpoint", false],
+    ["graphql checkpoint digest", "Checkpoint", false],
+  ])("%s for %s → %s", (q, title, expected) => {
+    expect(namesItem(q, title, route)).toBe(expected);
   });
 });

@@ -115,8 +115,18 @@ export const SEARCH_OPTIONS: SearchOptions = { boost: BOOST, weights: WEIGHTS, c
 
 const tokenize: (text: string) => string[] = MiniSearch.getDefault("tokenize");
 
+/**
+ * "On chain" where a reader says where something happens ("upgrade my package on chain"): on a
+ * blockchain's docs site that is everywhere, and "chain" would find what is about chains ("how
+ * upgrades are chained"). A query that is nothing else keeps it.
+ */
+function withoutOnChain(tokens: string[]): string[] {
+  const kept = tokens.filter((t, i) => !/^on-?chain$/i.test(t) && !(/^chain$/i.test(t) && tokens[i - 1]?.toLowerCase() === "on"));
+  return kept.some((t) => normalizeTerm(t)) ? kept : tokens;
+}
+
 /** The query's words, normalized; stop words dropped. */
-export const queryWords = (q: string) => tokenize(q).flatMap((token) => normalizeTerm(token) ?? []);
+export const queryWords = (q: string) => withoutOnChain(tokenize(q)).flatMap((token) => normalizeTerm(token) ?? []);
 
 /** One word of the query (or a phrase of it found in SYNONYM_GROUPS), with the terms that count as finding it. */
 export interface QueryWord {
@@ -335,13 +345,33 @@ export function rankScore(score: number, f: RankFactors): number {
 
 const compact = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
 
+/** Words that say which kind of item a reader wants ("the Checkpoint type"), not which item. */
+const KIND_WORDS = new Set(
+  "type object enum scalar input interface union query mutation method field function struct module".split(" ").map(stem),
+);
+/** Route words every reference shares: naming them does not say which API the reader means. */
+const SHARED_ROUTE_WORDS = new Set(["sui", "api", "ref", "reference", "references"]);
+
 /**
  * Whether the query names a reference page's item: typed as its title is spelled (case and
  * punctuation aside), and the title is an identifier (`CoinMetadata`, `sui_getObject`,
- * `@deprecated`), not an ordinary word a guide explains too (`Coin`, `Epoch`).
+ * `@deprecated`), not an ordinary word a guide explains too (`Coin`, `Epoch`); or the query names
+ * the item's API (a word of its route, "graphql") beside its title and, at most, its kind
+ * ("graphql checkpoint type").
  */
-export function namesItem(q: string, title: string): boolean {
-  return /[a-z][A-Z]|[_@]/.test(title) && compact(q) === compact(title);
+export function namesItem(q: string, title: string, route: string): boolean {
+  if (compact(q) === compact(title)) return /[a-z][A-Z]|[_@]/.test(title);
+  const api = new Set(
+    route
+      .split("/")
+      .slice(0, -1)
+      .flatMap((segment) => queryWords(segment.replace(/-/g, " ")))
+      .filter((word) => !SHARED_ROUTE_WORDS.has(word))
+      .map(stem),
+  );
+  const words = queryWords(q);
+  const rest = words.filter((word) => !api.has(stem(word)) && !KIND_WORDS.has(stem(word)));
+  return rest.length < words.length && words.some((word) => api.has(stem(word))) && compact(rest.join("")) === compact(title);
 }
 
 /**

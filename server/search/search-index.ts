@@ -76,6 +76,11 @@ export class SearchIndex {
   private readonly rarity: (word: string) => number;
   /** Each page's description, which counts for all of its sections (only its introduction holds it). */
   private readonly descriptions: ReadonlyMap<string, string>;
+  /**
+   * The words of each page's route, which name it as its title does. A generated page's last
+   * segment is its title again; the segments before it name its API and kind ("graphql", "objects").
+   */
+  private readonly routes: ReadonlyMap<string, Set<string>>;
 
   private constructor(
     private readonly index: MiniSearch<Section>,
@@ -90,6 +95,9 @@ export class SearchIndex {
     const counts = new Map(vocabulary.map((word, i) => [word, sectionCounts[i]!]));
     this.rarity = (word) => Math.log(1 + sections.length / (counts.get(word) ?? 1));
     this.descriptions = new Map(sections.filter((s) => s.key === s.pageId).map((s) => [s.pageId, s.description]));
+    this.routes = new Map(
+      sections.map((s) => [s.pageId, fieldTerms((s.reference ? s.pageId.replace(/\/[^/]*$/, "") : s.pageId).replace(/[/-]/g, " "))]),
+    );
   }
 
   static build(sections: readonly Section[]): SearchIndex {
@@ -149,10 +157,14 @@ export class SearchIndex {
     const weights = wordWeights(found, words.length, this.sections.size);
     const total = weights.reduce((a, b) => a + b, 0) || 1;
     const share = (has: (w: number) => boolean) => weights.reduce((sum, weight, w) => sum + (has(w) ? weight : 0), 0) / total;
+    // A word of the page's route counts as found: the route names the page as its title does.
+    const inRoute = (pageId: string, w: number) =>
+      words[w]!.alternatives.some((terms) => terms.every((t) => this.routes.get(pageId)!.has(t)));
     // The costlier factors (headings, proximity) only for the hits that can still reach the top.
     const scored = hits
       .map((hit, i) => {
-        const coverage = words.length > 1 ? share((w) => found[i]![w]!) : 1;
+        const pageId = this.sections.get(hit.id as string)!.pageId;
+        const coverage = words.length > 1 ? share((w) => found[i]![w]! || inRoute(pageId, w)) : 1;
         return { hit, found: found[i]!, coverage, score: hit.score * coverage ** COVERAGE_POWER };
       })
       .sort((a, b) => b.score - a.score);
@@ -162,7 +174,6 @@ export class SearchIndex {
       const title = fieldTerms(section.pageTitle);
       const heading = fieldTerms(section.heading);
       const description = fieldTerms(this.descriptions.get(section.pageId)!);
-      const route = fieldTerms(section.pageId);
       const inField = (field: Set<string>) => {
         const inexact = h.hit.terms.some((t) => !claimed.has(t) && field.has(t));
         return (w: number) =>
@@ -171,20 +182,17 @@ export class SearchIndex {
             // A longer word a finished word is the start of ("splitcoins", "SplitCoinsTransaction") is not that word.
             (words[w]!.inexact && inexact && !this.words.has(words[w]!.text)));
       };
-      // A page's route names it as its title does: a word there is the page's even when its text
-      // lacks it. A generated page's route is its title again.
-      const inRoute = (w: number) => !section.reference && words[w]!.alternatives.some((terms) => terms.every((t) => route.has(t)));
       return {
         ...h,
         score: rankScore(h.hit.score, {
-          coverage: words.length > 1 ? share((w) => h.found[w]! || inRoute(w)) : 1,
+          coverage: h.coverage,
           titleCoverage: share(inField(title)),
           headingCoverage: share(inField(heading)),
           titleExactness: titleExactness(section.pageTitle, h.hit.terms, this.rarity),
           descriptionCoverage: share(inField(description)),
           proximity: proximity(`${section.heading} ${section.description} ${section.text}`, words, h.found),
-          routeCoverage: share(inRoute),
-          unnamedReference: Boolean(section.reference) && !namesItem(q, section.pageTitle),
+          routeCoverage: share((w) => inRoute(section.pageId, w)),
+          unnamedReference: Boolean(section.reference) && !namesItem(q, section.pageTitle, section.pageId),
           spelledAsTitle: q === section.pageTitle,
         }),
       };

@@ -23,4 +23,6 @@ export const SYNONYM_GROUPS: ReadonlyArray<readonly string[]> = [
   ["nft metadata", "display"],
   ["zk", "zero knowledge"],
   ["cli", "command line"],
+  ["difference", "comparison", "compare"],
+  ["sponsor", "pay gas for"],
 ];

@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { CodeBlock } from "./blocks";
+import { listFiles } from "./content";
 import type { Failure } from "./failure";
 
 /** A complete Move package a tutorial builds, kept whole in examples/<name>/. */
@@ -15,18 +16,16 @@ export function readExamplePackages(root: string): ExamplePackage[] {
   const dir = path.join(root, "examples");
   const packages: ExamplePackage[] = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (!entry.isDirectory()) continue;
     const packageDir = path.join(dir, entry.name);
+    if (!entry.isDirectory() || !existsSync(path.join(packageDir, "Move.toml"))) continue;
     const files = new Map<string, string>();
-    for (const file of readdirSync(packageDir, { recursive: true, withFileTypes: true })) {
-      if (!file.isFile()) continue;
-      const relative = path.relative(packageDir, path.join(file.parentPath, file.name)).split(path.sep).join("/");
+    for (const relative of listFiles(packageDir)) {
       // Build output and traces are the CLI's, not the tutorial's code.
       if (/^(build|traces)\//.test(relative)) continue;
       if (relative === "Move.toml" || relative.endsWith(".move"))
         files.set(relative, readFileSync(path.join(packageDir, relative), "utf8"));
     }
-    if (files.has("Move.toml")) packages.push({ name: entry.name, files });
+    packages.push({ name: entry.name, files });
   }
   return packages.sort((a, b) => a.name.localeCompare(b.name));
 }

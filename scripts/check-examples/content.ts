@@ -27,7 +27,8 @@ export function readPreambles(root: string): Map<string, Preamble> {
   return preambles;
 }
 
-function listFiles(dir: string): string[] {
+/** Every file under `dir`, as `/`-separated paths relative to it; none if `dir` does not exist. */
+export function listFiles(dir: string): string[] {
   try {
     return readdirSync(dir, { recursive: true, withFileTypes: true })
       .filter((entry) => entry.isFile())

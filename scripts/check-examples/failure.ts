@@ -1,5 +1,5 @@
 /** The checks, in the order the summary prints them. */
-export const CHECKS = ["typescript", "move-parse", "move-calls", "shell", "retired", "pins"] as const;
+export const CHECKS = ["typescript", "move-parse", "move-calls", "shell", "retired", "pins", "examples"] as const;
 export type CheckName = (typeof CHECKS)[number];
 
 /** One broken example: where it is and why, as `file:line: reason`. */

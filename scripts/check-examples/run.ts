@@ -1,5 +1,6 @@
 import { extractPage, type CodeBlock, type ProseParagraph } from "./blocks";
 import { readPages, readPreambles } from "./content";
+import { checkExampleFiles, exampleMoveBlocks, readExamplePackages } from "./example-packages";
 import { readFacts } from "./facts";
 import { CHECKS, formatFailure, type CheckName, type Failure } from "./failure";
 import { checkMove } from "./move";
@@ -40,9 +41,13 @@ export async function checkExamples(root: string, contentRoot = root): Promise<C
     const sui = verifiedWith.ok ? verifiedWith.value.get("sui") : undefined;
     if (sui) declaredSui.set(page.file, sui);
   }
-  const suiOf = (file: string) => declaredSui.get(file);
+  const examples = readExamplePackages(root);
+  failures.push(...checkExampleFiles(blocks, examples));
+  // The example packages' own Move files are checked at the pin, like a page that declares it.
+  const exampleBlocks = exampleMoveBlocks(examples);
+  const suiOf = (file: string) => declaredSui.get(file) ?? (file.startsWith("examples/") ? facts.pins.sui : undefined);
   failures.push(...checkTypeScript(blocks, readPreambles(contentRoot), root));
-  failures.push(...(await checkMove(blocks, facts.framework, suiOf)));
+  failures.push(...(await checkMove([...blocks, ...exampleBlocks], facts.framework, suiOf)));
   failures.push(...checkShell(blocks, facts.cli, facts.framework, suiOf));
   failures.push(...checkRetired(blocks, prose, facts.retired));
   failures.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.check.localeCompare(b.check));

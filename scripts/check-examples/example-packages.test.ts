@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { CodeBlock } from "./blocks";
-import { checkExampleFiles, exampleMoveBlocks, readExamplePackages } from "./example-packages";
+import { checkExampleFiles, EXAMPLES_DIR, exampleMoveBlocks, readExamplePackages } from "./example-packages";
 
 const root = mkdtempSync(path.join(tmpdir(), "example-packages-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -11,11 +11,10 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 const MANIFEST = '[package]\nname = "garden"\nedition = "2024"\n';
 const MODULE = "module garden::garden;\n\npublic fun one(): u64 { 1 }\n";
 for (const [file, text] of [
-  ["examples/garden/Move.toml", MANIFEST],
-  ["examples/garden/sources/garden.move", MODULE],
-  ["examples/garden/build/garden/ignored.move", "not the tutorial's code"],
-  ["examples/pins.json", "{}"],
-  ["examples/facts/x.json", "{}"],
+  [`${EXAMPLES_DIR}/garden/Move.toml`, MANIFEST],
+  [`${EXAMPLES_DIR}/garden/sources/garden.move`, MODULE],
+  [`${EXAMPLES_DIR}/garden/build/garden/ignored.move`, "not the tutorial's code"],
+  [`${EXAMPLES_DIR}/notes/readme.txt`, "a folder without a Move.toml"],
 ] as const) {
   mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
   writeFileSync(path.join(root, file), text);
@@ -35,7 +34,7 @@ describe("example packages", () => {
 
   it("reads folders with a Move.toml, their manifest and Move files only", () => {
     expect(packages.map((pkg) => [pkg.name, [...pkg.files.keys()].sort()])).toEqual([["garden", ["Move.toml", "sources/garden.move"]]]);
-    expect(exampleMoveBlocks(packages).map((b) => b.file)).toEqual(["examples/garden/sources/garden.move"]);
+    expect(exampleMoveBlocks(packages).map((b) => b.file)).toEqual([`${EXAMPLES_DIR}/garden/sources/garden.move`]);
   });
 
   it("accepts pages that show every file exactly", () => {
@@ -51,7 +50,8 @@ describe("example packages", () => {
         file: "content/docs/p.mdx",
         line: 12,
         reason:
-          'differs from examples/garden/sources/garden.move at its line 3: the page has "public fun one(): u64 { 2 }", the file "public fun one(): u64 { 1 }"',
+          `differs from ${EXAMPLES_DIR}/garden/sources/garden.move at its line 3: ` +
+          'the page has "public fun one(): u64 { 2 }", the file "public fun one(): u64 { 1 }"',
       },
     ]);
   });
@@ -59,7 +59,7 @@ describe("example packages", () => {
   it("reports a page block that stops short of the file", () => {
     const failures = checkExampleFiles([block("Move.toml", MANIFEST), block("sources/garden.move", "module garden::garden;")], packages);
     expect(failures.map((f) => f.reason)).toEqual([
-      'differs from examples/garden/sources/garden.move at its line 2: the page has "(end of block)", the file ""',
+      'differs from content/static/examples/garden/sources/garden.move at its line 2: the page has "(end of block)", the file ""',
     ]);
   });
 
@@ -69,9 +69,10 @@ describe("example packages", () => {
       packages,
     );
     expect(failures.map((f) => `${f.file}:${f.line}: ${f.reason}`)).toEqual([
-      'content/docs/p.mdx:9: example="orchard" names no package: examples/orchard/Move.toml does not exist',
-      'content/docs/p.mdx:9: title="README.md" is not a file of examples/garden/ (Move.toml, sources/garden.move)',
-      'examples/garden/Move.toml:1: no page shows this file: add a block with example="garden" title="Move.toml" to the tutorial, or remove the file',
+      'content/docs/p.mdx:9: example="orchard" names no package: content/static/examples/orchard/Move.toml does not exist',
+      'content/docs/p.mdx:9: title="README.md" is not a file of content/static/examples/garden/ (Move.toml, sources/garden.move)',
+      `${EXAMPLES_DIR}/garden/Move.toml:1: no page shows this file: ` +
+        'add a block with example="garden" title="Move.toml" to the tutorial, or remove the file',
     ]);
   });
 });

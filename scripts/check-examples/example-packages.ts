@@ -4,16 +4,23 @@ import type { CodeBlock } from "./blocks";
 import { listFiles } from "./content";
 import type { Failure } from "./failure";
 
-/** A complete Move package a tutorial builds, kept whole in examples/<name>/. */
+/**
+ * Where the complete packages tutorials build are kept: in the content repository, so the site
+ * serves them (at /static/examples/<name>/...) and a page can link to every file it shows.
+ */
+export const EXAMPLES_DIR = "content/static/examples";
+
+/** A complete Move package a tutorial builds, kept whole in EXAMPLES_DIR/<name>/. */
 export interface ExamplePackage {
   name: string;
   /** Its manifest and Move sources by package-relative path (`sources/garden.move`). */
   files: Map<string, string>;
 }
 
-/** Every folder of examples/ with a Move.toml; only the manifest and `.move` files count as its code. */
+/** Every folder of EXAMPLES_DIR in the checkout `root` with a Move.toml; only the manifest and `.move` files count as its code. */
 export function readExamplePackages(root: string): ExamplePackage[] {
-  const dir = path.join(root, "examples");
+  const dir = path.join(root, EXAMPLES_DIR);
+  if (!existsSync(dir)) return [];
   const packages: ExamplePackage[] = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const packageDir = path.join(dir, entry.name);
@@ -35,13 +42,13 @@ export function exampleMoveBlocks(packages: ExamplePackage[]): CodeBlock[] {
   return packages.flatMap(({ name, files }) =>
     [...files]
       .filter(([file]) => file.endsWith(".move"))
-      .map(([file, code]) => ({ file: `examples/${name}/${file}`, fenceLine: 0, line: 1, lang: "move", meta: {}, code })),
+      .map(([file, code]) => ({ file: `${EXAMPLES_DIR}/${name}/${file}`, fenceLine: 0, line: 1, lang: "move", meta: {}, code })),
   );
 }
 
 /**
  * A page block whose fence names `example="<package>"` and `title="<path>"` shows that file of
- * examples/<package>/ and must be identical to it; every file of an example package must be shown
+ * EXAMPLES_DIR/<package>/ and must be identical to it; every file of an example package must be shown
  * by such a block. So the folder a tutorial links to holds exactly the code its pages teach.
  */
 export function checkExampleFiles(blocks: CodeBlock[], packages: ExamplePackage[]): Failure[] {
@@ -55,12 +62,12 @@ export function checkExampleFiles(blocks: CodeBlock[], packages: ExamplePackage[
     const pkg = byName.get(name);
     const title = block.meta.title;
     if (!pkg) {
-      fail(block.fenceLine, `example="${name}" names no package: examples/${name}/Move.toml does not exist`);
+      fail(block.fenceLine, `example="${name}" names no package: ${EXAMPLES_DIR}/${name}/Move.toml does not exist`);
       continue;
     }
     const expected = title === undefined ? undefined : pkg.files.get(title);
     if (title === undefined || expected === undefined) {
-      fail(block.fenceLine, `title="${title ?? ""}" is not a file of examples/${name}/ (${[...pkg.files.keys()].join(", ")})`);
+      fail(block.fenceLine, `title="${title ?? ""}" is not a file of ${EXAMPLES_DIR}/${name}/ (${[...pkg.files.keys()].join(", ")})`);
       continue;
     }
     shown.add(`${name}/${title}`);
@@ -73,7 +80,7 @@ export function checkExampleFiles(blocks: CodeBlock[], packages: ExamplePackage[
       const file = JSON.stringify(theirs[differs] ?? "(end of file)");
       fail(
         block.line + Math.min(differs, ours.length - 1),
-        `differs from examples/${name}/${title} at its line ${differs + 1}: the page has ${page}, the file ${file}`,
+        `differs from ${EXAMPLES_DIR}/${name}/${title} at its line ${differs + 1}: the page has ${page}, the file ${file}`,
       );
     }
   }
@@ -82,7 +89,7 @@ export function checkExampleFiles(blocks: CodeBlock[], packages: ExamplePackage[
       if (!shown.has(`${name}/${file}`))
         failures.push({
           check: "examples",
-          file: `examples/${name}/${file}`,
+          file: `${EXAMPLES_DIR}/${name}/${file}`,
           line: 1,
           reason: `no page shows this file: add a block with example="${name}" title="${file}" to the tutorial, or remove the file`,
         });

@@ -1,6 +1,6 @@
 import { extractPage, type CodeBlock, type ProseParagraph } from "./blocks";
 import { readPages, readPreambles } from "./content";
-import { checkExampleFiles, exampleMoveBlocks, readExamplePackages } from "./example-packages";
+import { checkExampleFiles, EXAMPLES_DIR, exampleMoveBlocks, readExamplePackages } from "./example-packages";
 import { readFacts } from "./facts";
 import { CHECKS, formatFailure, type CheckName, type Failure } from "./failure";
 import { checkMove } from "./move";
@@ -41,11 +41,11 @@ export async function checkExamples(root: string, contentRoot = root): Promise<C
     const sui = verifiedWith.ok ? verifiedWith.value.get("sui") : undefined;
     if (sui) declaredSui.set(page.file, sui);
   }
-  const examples = readExamplePackages(root);
+  const examples = readExamplePackages(contentRoot);
   failures.push(...checkExampleFiles(blocks, examples));
   // The example packages' own Move files are checked at the pin, like a page that declares it.
   const exampleBlocks = exampleMoveBlocks(examples);
-  const suiOf = (file: string) => declaredSui.get(file) ?? (file.startsWith("examples/") ? facts.pins.sui : undefined);
+  const suiOf = (file: string) => declaredSui.get(file) ?? (file.startsWith(`${EXAMPLES_DIR}/`) ? facts.pins.sui : undefined);
   failures.push(...checkTypeScript(blocks, readPreambles(contentRoot), root));
   failures.push(...(await checkMove([...blocks, ...exampleBlocks], facts.framework, suiOf)));
   failures.push(...checkShell(blocks, facts.cli, facts.framework, suiOf));

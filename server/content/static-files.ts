@@ -18,6 +18,7 @@ const CONTENT_TYPES: Record<string, string> = {
   txt: "text/plain; charset=utf-8",
   csv: "text/csv; charset=utf-8",
   move: "text/plain; charset=utf-8",
+  toml: "text/plain; charset=utf-8",
   mp4: "video/mp4",
   webm: "video/webm",
 };

@@ -48,9 +48,17 @@ function packageOf(address: string, facts: FrameworkFacts): string | undefined {
 /**
  * Why a call to a framework function is wrong, or undefined when it is fine. `sui` is the
  * version the page's verified_with declares: a function newer than the pin (an addition) is
- * only callable on a page that declares its release or a later one.
+ * only callable on a page that declares its release or a later one. `caller` is who calls:
+ * Move code of another package reaches only public functions, while a transaction's MoveCall
+ * (`sui client ptb --move-call`, `sui client call`) may also call entry functions that are not public.
  */
-export function callProblem(call: MoveCall, full: string, facts: FrameworkFacts, sui?: string): string | undefined {
+export function callProblem(
+  call: MoveCall,
+  full: string,
+  facts: FrameworkFacts,
+  sui?: string,
+  caller: "move" | "transaction" = "move",
+): string | undefined {
   const fact = facts.functions[full];
   if (!fact) {
     const module = full.split("::").slice(0, 2).join("::");
@@ -65,8 +73,10 @@ export function callProblem(call: MoveCall, full: string, facts: FrameworkFacts,
     );
   }
   if (fact.deprecated) return `${full} is deprecated: ${fact.deprecated}`;
-  if (fact.visibility !== "public")
-    return `${full} is ${fact.visibility === "entry" ? "an entry function" : `${fact.visibility}`}, not callable from another package's Move code`;
+  if (fact.visibility !== "public" && !(caller === "transaction" && fact.visibility === "entry"))
+    return `${full} is ${fact.visibility === "entry" ? "an entry function" : `${fact.visibility}`}, not callable from ${
+      caller === "transaction" ? "a transaction" : "another package's Move code"
+    }`;
   if (fact.macro && !call.macro) return `${full} is a macro: call it as ${full.split("::").pop()}!(...)`;
   if (!fact.macro && call.macro) return `${full} is a function, not a macro: call it without !`;
   return undefined;

@@ -97,6 +97,8 @@ describe("moveCallProblems", () => {
       "sui::coin::value": { visibility: "public" as const },
       "sui::coin::create_currency": { visibility: "public" as const, deprecated: "Use the Coin Registry" },
       "sui::display_registry::set": { visibility: "public" as const, since: "1.79.1" },
+      "sui::address_alias::add": { visibility: "entry" as const },
+      "sui::object::address_alias_state": { visibility: "package" as const },
     },
   };
   const problems = (line: string, sui = "1.76.1") => moveCallProblems(shellCommands(line)[0]!, framework, sui).map((p) => p.reason);
@@ -113,6 +115,13 @@ describe("moveCallProblems", () => {
       ["0x2::coin::create_currency: sui::coin::create_currency is deprecated: Use the Coin Registry"],
     ],
     ["sui client call --package $PKG --module coin --function create_currency", []],
+    // A transaction may call an entry function that is not public, but never a package-only one
+    ["sui client ptb --move-call sui::address_alias::add @$ALIASES @$NEW", []],
+    ["sui client call --package 0x2 --module address_alias --function add --args $ALIASES $NEW", []],
+    [
+      "sui client ptb --move-call sui::object::address_alias_state",
+      ["sui::object::address_alias_state: sui::object::address_alias_state is package, not callable from a transaction"],
+    ],
   ])("%s", (line, expected) => expect(problems(line)).toEqual(expected));
 
   it.each([

@@ -94,7 +94,7 @@ export function moveCallProblems(words: Word[], framework: FrameworkFacts, sui?:
   const check = (callee: string, row: number) => {
     const call = { callee: callee.replace(/<[\s\S]*$/, ""), macro: false };
     const full = call.callee.split("::").length === 3 ? resolveCall(call, implicitScope(), framework) : undefined;
-    const problem = full && callProblem(call, full, framework, sui);
+    const problem = full && callProblem(call, full, framework, sui, "transaction");
     if (problem) problems.push({ row, reason: `${call.callee}: ${problem}` });
   };
   const valueOf = (flag: string) => words[words.findIndex((word) => word.text === flag) + 1];

@@ -10,7 +10,7 @@ import {
   type Pairing,
   type UpstreamMapping,
 } from "./pairing";
-import { renderReport, verdictOf, wrap } from "./report";
+import { gapsByArea, renderReport, verdictOf, wrap } from "./report";
 
 describe("routeOf", () => {
   it.each([
@@ -165,6 +165,33 @@ describe("upstreamGaps", () => {
     const report = renderReport({ source: "test", rows: [], unpaired: [], gaps });
     expect(report).toContain("- upstream pages no page of ours covers: 3 (3,210 chars)");
     expect(report).toContain("- `b` (b): 3,000 chars");
+  });
+});
+
+describe("gapsByArea", () => {
+  const page = (route: string, chars: number) => ({ route, title: route, chars });
+  it.each([
+    { name: "nothing lacking", pages: [], areas: [] },
+    { name: "a top-level page is its own area", pages: [page("develop", 100)], areas: [{ area: "develop", pages: 1, chars: 100 }] },
+    { name: "the root page", pages: [page("", 5)], areas: [{ area: "(root)", pages: 1, chars: 5 }] },
+    {
+      name: "deeper routes group by their first two segments",
+      pages: [page("onchain-finance/deepbook/a", 10), page("onchain-finance/deepbook/b/c", 20), page("onchain-finance/pas", 5)],
+      areas: [
+        { area: "onchain-finance/deepbook", pages: 2, chars: 30 },
+        { area: "onchain-finance/pas", pages: 1, chars: 5 },
+      ],
+    },
+    {
+      name: "most characters first, not most pages",
+      pages: [page("a/x", 1), page("a/x/y", 1), page("b/z", 50)],
+      areas: [
+        { area: "b/z", pages: 1, chars: 50 },
+        { area: "a/x", pages: 2, chars: 2 },
+      ],
+    },
+  ])("$name", ({ pages, areas }) => {
+    expect(gapsByArea(pages)).toEqual(areas);
   });
 });
 

@@ -1,5 +1,5 @@
 // The depth report: each of our pages beside its upstream counterpart, grouped by how they compare.
-import type { Pairing, UpstreamGaps } from "./pairing";
+import type { Pairing, UpstreamGaps, UpstreamPageRef } from "./pairing";
 import { missingSections } from "./pairing";
 import type { PageShape } from "./sections";
 
@@ -123,6 +123,16 @@ function renderGaps({ lacking, covered, leftOut }: UpstreamGaps): string[] {
     "",
   ];
   if (lacking.length === 0) lines.push("None.");
+  else {
+    lines.push(
+      "By area (the first two segments of the route), most characters first:",
+      "",
+      "| area | pages | chars |",
+      "| --- | --- | --- |",
+    );
+    for (const area of gapsByArea(lacking)) lines.push(`| \`${area.area}\` | ${area.pages} | ${format(area.chars)} |`);
+    lines.push("");
+  }
   for (const page of lacking) lines.push(...wrap(`- \`${page.route}\` (${page.title}): ${format(page.chars)} chars`, "  "));
   lines.push("", "### Covered inside one of ours", "");
   if (covered.length === 0) lines.push("None.");
@@ -131,6 +141,19 @@ function renderGaps({ lacking, covered, leftOut }: UpstreamGaps): string[] {
   if (leftOut.length === 0) lines.push("None.");
   for (const page of leftOut) lines.push(...wrap(`- \`${page.route}\`: ${page.reason}`, "  "));
   return lines;
+}
+
+/** The gap summed per area (a route's first two segments), most characters first. */
+export function gapsByArea(pages: UpstreamPageRef[]): { area: string; pages: number; chars: number }[] {
+  const areas = new Map<string, { area: string; pages: number; chars: number }>();
+  for (const page of pages) {
+    const area = page.route.split("/").slice(0, 2).join("/") || "(root)";
+    const entry = areas.get(area) ?? { area, pages: 0, chars: 0 };
+    entry.pages++;
+    entry.chars += page.chars;
+    areas.set(area, entry);
+  }
+  return [...areas.values()].sort((a, b) => b.chars - a.chars || a.area.localeCompare(b.area));
 }
 
 function renderRow(row: Row, note: string | undefined): string[] {

@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { readDigest, readOurPages, readUpstreamFolder, writeDigest, type Digest } from "./pages";
-import { pairPages, type Mapping } from "./pairing";
+import { pairPages, upstreamGaps, type Mapping, type UpstreamMapping } from "./pairing";
 import { buildRows, renderReport } from "./report";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -36,7 +36,11 @@ if (toDigest) {
   console.log(`wrote ${upstream.pages.length} upstream pages to ${toDigest}`);
 }
 
-const mapping = JSON.parse(readFileSync(path.join(root, "scripts/content-depth/mapping.json"), "utf8")).pages as Mapping;
+const mappingFile = JSON.parse(readFileSync(path.join(root, "scripts/content-depth/mapping.json"), "utf8")) as {
+  pages: Mapping;
+  upstream?: UpstreamMapping;
+};
+const mapping = mappingFile.pages;
 const ours = readOurPages(path.join(root, "content/docs"));
 const theirs = new Map(upstream.pages.map((page) => [page.route, page]));
 const pairings = pairPages(
@@ -47,9 +51,11 @@ const pairings = pairPages(
 );
 const rows = buildRows(pairings, ours, theirs);
 const unpaired = pairings.flatMap((pairing) => (pairing.kind === "none" ? [{ ours: pairing.ours, reason: pairing.reason }] : []));
-writeFileSync(out, renderReport({ source: upstream.source, rows, unpaired, notes: upstream.notes ?? {} }));
+const gaps = upstreamGaps(upstream.pages, pairings, mappingFile.upstream ?? {}, new Set(ours.keys()));
+writeFileSync(out, renderReport({ source: upstream.source, rows, unpaired, notes: upstream.notes ?? {}, gaps }));
 const count = (verdict: string) => rows.filter((row) => row.verdict === verdict).length;
 console.log(
   `${path.relative(root, out)}: ${rows.length} pages compared; ` +
-    `fuller ${count("fuller")}, comparable ${count("comparable")}, thinner ${count("thinner")}; ${unpaired.length} without a counterpart`,
+    `fuller ${count("fuller")}, comparable ${count("comparable")}, thinner ${count("thinner")}; ${unpaired.length} without a counterpart; ` +
+    `${gaps.lacking.length} upstream pages no page of ours covers`,
 );

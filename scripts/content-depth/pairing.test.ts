@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { missingSections, pairPages, routeOf, similarity, type Mapping, type PageRef } from "./pairing";
-import { verdictOf, wrap } from "./report";
+import {
+  missingSections,
+  pairPages,
+  routeOf,
+  similarity,
+  upstreamGaps,
+  type Mapping,
+  type PageRef,
+  type Pairing,
+  type UpstreamMapping,
+} from "./pairing";
+import { gapsByArea, renderReport, verdictOf, wrap } from "./report";
 
 describe("routeOf", () => {
   it.each([
@@ -109,6 +119,79 @@ describe("missingSections", () => {
     { ours: ["A"], theirs: [], lacking: [] },
   ])("$theirs against $ours", ({ ours, theirs, lacking }) => {
     expect(missingSections(ours, theirs)).toEqual(lacking);
+  });
+});
+
+describe("upstreamGaps", () => {
+  const page = (route: string, chars = 100) => ({ route, title: route, chars });
+  const pairings: Pairing[] = [
+    { kind: "mapped", ours: "concepts/dynamic-fields", theirs: "develop/objects/dynamic-fields", score: 1 },
+    { kind: "matched", ours: "standards/kiosk", theirs: "standards/kiosk", score: 1 },
+    { kind: "none", ours: "concepts/strings", reason: "no counterpart" },
+  ];
+  const ours = new Set(["concepts/dynamic-fields", "standards/kiosk", "concepts/strings"]);
+  const cases: { name: string; route: string; upstream?: UpstreamMapping; where: "paired" | "lacking" | "covered" | "leftOut" }[] = [
+    { name: "paired by the mapping", route: "develop/objects/dynamic-fields", where: "paired" },
+    { name: "paired by route", route: "standards/kiosk", where: "paired" },
+    { name: "nothing pairs with it", route: "references/cli/ptb", where: "lacking" },
+    {
+      name: "covered inside one of ours",
+      route: "develop/objects/tables",
+      upstream: { "develop/objects/tables": { in: "concepts/dynamic-fields", note: "a section" } },
+      where: "covered",
+    },
+    {
+      name: "covered by a page of ours that no longer exists is still lacking",
+      route: "develop/objects/tables",
+      upstream: { "develop/objects/tables": { in: "concepts/tables", note: "a section" } },
+      where: "lacking",
+    },
+    {
+      name: "left out on purpose",
+      route: "references/cli/replay",
+      upstream: { "references/cli/replay": { none: "not in the pinned release" } },
+      where: "leftOut",
+    },
+  ];
+  it.each(cases)("$name", ({ route, upstream, where }) => {
+    const gaps = upstreamGaps([page(route)], pairings, upstream ?? {}, ours);
+    const found = (["lacking", "covered", "leftOut"] as const).filter((key) => gaps[key].some((gap) => gap.route === route));
+    expect(found).toEqual(where === "paired" ? [] : [where]);
+  });
+
+  it("lists the gap longest first and renders it with the total", () => {
+    const gaps = upstreamGaps([page("a", 10), page("b", 3000), page("c", 200)], pairings, {}, ours);
+    expect(gaps.lacking.map((gap) => gap.route)).toEqual(["b", "c", "a"]);
+    const report = renderReport({ source: "test", rows: [], unpaired: [], gaps });
+    expect(report).toContain("- upstream pages no page of ours covers: 3 (3,210 chars)");
+    expect(report).toContain("- `b` (b): 3,000 chars");
+  });
+});
+
+describe("gapsByArea", () => {
+  const page = (route: string, chars: number) => ({ route, title: route, chars });
+  it.each([
+    { name: "nothing lacking", pages: [], areas: [] },
+    { name: "a top-level page is its own area", pages: [page("develop", 100)], areas: [{ area: "develop", pages: 1, chars: 100 }] },
+    { name: "the root page", pages: [page("", 5)], areas: [{ area: "(root)", pages: 1, chars: 5 }] },
+    {
+      name: "deeper routes group by their first two segments",
+      pages: [page("onchain-finance/deepbook/a", 10), page("onchain-finance/deepbook/b/c", 20), page("onchain-finance/pas", 5)],
+      areas: [
+        { area: "onchain-finance/deepbook", pages: 2, chars: 30 },
+        { area: "onchain-finance/pas", pages: 1, chars: 5 },
+      ],
+    },
+    {
+      name: "most characters first, not most pages",
+      pages: [page("a/x", 1), page("a/x/y", 1), page("b/z", 50)],
+      areas: [
+        { area: "b/z", pages: 1, chars: 50 },
+        { area: "a/x", pages: 2, chars: 2 },
+      ],
+    },
+  ])("$name", ({ pages, areas }) => {
+    expect(gapsByArea(pages)).toEqual(areas);
   });
 });
 

@@ -126,6 +126,42 @@ export function missingSections(ours: string[], theirs: string[]): string[] {
   });
 }
 
+/**
+ * Upstream route → why no page of ours pairs with it, for the pages that are not a gap: `{ in, note }`
+ * when one of our pages covers it inside (a section of a wider page), `{ none }` when we leave it out
+ * on purpose (a command the pinned release lacks, a product this site does not document).
+ */
+export type UpstreamMapping = Record<string, { in: string; note: string } | { none: string }>;
+
+export interface UpstreamPageRef extends PageRef {
+  chars: number;
+}
+
+export interface UpstreamGaps {
+  /** Upstream pages that no page of ours pairs with and nothing explains: the gap, longest first. */
+  lacking: UpstreamPageRef[];
+  covered: (UpstreamPageRef & { in: string; note: string })[];
+  leftOut: (UpstreamPageRef & { reason: string })[];
+}
+
+/**
+ * Sorts every upstream page that no pairing reaches. A `covered` entry whose page of ours does not
+ * exist (renamed, deleted) counts as lacking, so a stale note cannot hide a gap.
+ */
+export function upstreamGaps(theirs: UpstreamPageRef[], pairings: Pairing[], upstream: UpstreamMapping, ours: Set<string>): UpstreamGaps {
+  const paired = new Set(pairings.flatMap((pairing) => (pairing.kind === "none" ? [] : [pairing.theirs])));
+  const gaps: UpstreamGaps = { lacking: [], covered: [], leftOut: [] };
+  for (const page of theirs) {
+    if (paired.has(page.route)) continue;
+    const entry = upstream[page.route];
+    if (entry && "none" in entry) gaps.leftOut.push({ ...page, reason: entry.none });
+    else if (entry && ours.has(entry.in)) gaps.covered.push({ ...page, in: entry.in, note: entry.note });
+    else gaps.lacking.push(page);
+  }
+  gaps.lacking.sort((a, b) => b.chars - a.chars || a.route.localeCompare(b.route));
+  return gaps;
+}
+
 function round(value: number): number {
   return Math.round(value * 100) / 100;
 }

@@ -1,5 +1,5 @@
 // The depth report: each of our pages beside its upstream counterpart, grouped by how they compare.
-import type { Pairing } from "./pairing";
+import type { Pairing, UpstreamGaps, UpstreamPageRef } from "./pairing";
 import { missingSections } from "./pairing";
 import type { PageShape } from "./sections";
 
@@ -57,9 +57,11 @@ export interface ReportInput {
   unpaired: { ours: string; reason: string }[];
   /** Per upstream route, a caveat printed under the row. */
   notes?: Record<string, string>;
+  /** The upstream pages no page of ours pairs with. */
+  gaps?: UpstreamGaps;
 }
 
-export function renderReport({ source, rows, unpaired, notes = {} }: ReportInput): string {
+export function renderReport({ source, rows, unpaired, notes = {}, gaps }: ReportInput): string {
   const count = (verdict: Verdict) => rows.filter((row) => row.verdict === verdict).length;
   const lines: string[] = [
     "# Depth of our pages against docs.sui.io",
@@ -80,6 +82,7 @@ export function renderReport({ source, rows, unpaired, notes = {} }: ReportInput
     `- comparable: ${count("comparable")}`,
     `- thinner: ${count("thinner")}`,
     `- without a counterpart: ${unpaired.length}`,
+    ...(gaps ? gapSummary(gaps) : []),
     "",
   ];
   const groups: [Verdict, string][] = [
@@ -98,7 +101,59 @@ export function renderReport({ source, rows, unpaired, notes = {} }: ReportInput
   for (const page of [...unpaired].sort((a, b) => a.ours.localeCompare(b.ours))) {
     lines.push(...wrap(`- \`${page.ours}\`: ${page.reason}`, "  "));
   }
+  if (gaps) lines.push("", ...renderGaps(gaps));
   return `${lines.join("\n").trimEnd()}\n`;
+}
+
+function gapSummary({ lacking, covered, leftOut }: UpstreamGaps): string[] {
+  const chars = lacking.reduce((sum, page) => sum + page.chars, 0);
+  return [
+    `- upstream pages no page of ours covers: ${lacking.length} (${format(chars)} chars)`,
+    `- upstream pages covered inside one of ours: ${covered.length}`,
+    `- upstream pages left out on purpose: ${leftOut.length}`,
+  ];
+}
+
+function renderGaps({ lacking, covered, leftOut }: UpstreamGaps): string[] {
+  const lines = [
+    "## Upstream pages no page of ours covers",
+    "",
+    "No page of ours pairs with these, by route, by title or by mapping.json; longest first.",
+    "The pages after them are accounted for in mapping.json's `upstream`.",
+    "",
+  ];
+  if (lacking.length === 0) lines.push("None.");
+  else {
+    lines.push(
+      "By area (the first two segments of the route), most characters first:",
+      "",
+      "| area | pages | chars |",
+      "| --- | --- | --- |",
+    );
+    for (const area of gapsByArea(lacking)) lines.push(`| \`${area.area}\` | ${area.pages} | ${format(area.chars)} |`);
+    lines.push("");
+  }
+  for (const page of lacking) lines.push(...wrap(`- \`${page.route}\` (${page.title}): ${format(page.chars)} chars`, "  "));
+  lines.push("", "### Covered inside one of ours", "");
+  if (covered.length === 0) lines.push("None.");
+  for (const page of covered) lines.push(...wrap(`- \`${page.route}\` in \`${page.in}\`: ${page.note}`, "  "));
+  lines.push("", "### Left out on purpose", "");
+  if (leftOut.length === 0) lines.push("None.");
+  for (const page of leftOut) lines.push(...wrap(`- \`${page.route}\`: ${page.reason}`, "  "));
+  return lines;
+}
+
+/** The gap summed per area (a route's first two segments), most characters first. */
+export function gapsByArea(pages: UpstreamPageRef[]): { area: string; pages: number; chars: number }[] {
+  const areas = new Map<string, { area: string; pages: number; chars: number }>();
+  for (const page of pages) {
+    const area = page.route.split("/").slice(0, 2).join("/") || "(root)";
+    const entry = areas.get(area) ?? { area, pages: 0, chars: 0 };
+    entry.pages++;
+    entry.chars += page.chars;
+    areas.set(area, entry);
+  }
+  return [...areas.values()].sort((a, b) => b.chars - a.chars || a.area.localeCompare(b.area));
 }
 
 function renderRow(row: Row, note: string | undefined): string[] {

@@ -63,7 +63,8 @@ const set: Array<[QueryKind, string, string | string[]]> = [
   ["task", "sponsor a transaction", [`${D}/sui-101/sponsor-txn`, "concepts/transactions/sponsored-transactions"]],
   ["task", "sign and send a transaction", `${D}/sui-101/sign-and-send-txn`],
   ["task", "build a ptb in typescript", `${D}/sui-101/building-ptb`],
-  ["task", "merge coins", `${D}/sui-101/coin-mgt`],
+  // The PTB CLI reference has a "Merge coins" section.
+  ["task", "merge coins", [`${D}/sui-101/coin-mgt`, "references/cli/ptb"]],
   ["task", "split and merge coins", `${D}/sui-101/coin-mgt`],
   ["task", "create a transfer policy", "standards/kiosk"],
   ["task", "emit an event", [`${D}/sui-101/using-events`, "concepts/events"]],
@@ -74,7 +75,12 @@ const set: Array<[QueryKind, string, string | string[]]> = [
   ["task", "set up a local network", `${D}/getting-started/local-network`],
   ["task", "connect to testnet", `${D}/getting-started/connect`],
   ["task", "create a new address", `${D}/getting-started/get-address`],
-  ["task", "import a private key", ["references/cli/keytool", `${D}/getting-started/get-address`]],
+  // Keys and Addresses imports keys too, and says why an import fails.
+  [
+    "task",
+    "import a private key",
+    ["references/cli/keytool", `${D}/getting-started/get-address`, "concepts/cryptography/transaction-auth/keys-addresses"],
+  ],
   ["task", "verify a signature in move", `${D}/cryptography/signing`],
   ["task", "deny an address from using a coin", `${D}/sui-101/create-coin/regulated`],
   ["task", "freeze an object", "concepts/object-ownership/immutable"],
@@ -99,7 +105,8 @@ const set: Array<[QueryKind, string, string | string[]]> = [
   ["task", "integrate sui into an exchange", "guides/operator/exchange-integration"],
   ["task", "localize the docs", "references/contribute/localize-sui-docs"],
   ["task", "estimate gas", "concepts/tokenomics/gas-in-sui"],
-  ["task", "simulate a transaction before sending", [`${D}/first-app/debug`, "concepts/transactions"]],
+  // Signing and Sending Transactions has a section on previewing with simulateTransaction.
+  ["task", "simulate a transaction before sending", [`${D}/first-app/debug`, "concepts/transactions", `${D}/sui-101/sign-and-send-txn`]],
   ["task", "read an abort error", `${D}/first-app/debug`],
   ["task", "use a one time witness", "concepts/sui-move-concepts/one-time-witness"],
   ["task", "create a multisig address", "concepts/cryptography/transaction-auth/multisig"],
@@ -207,7 +214,7 @@ const set: Array<[QueryKind, string, string | string[]]> = [
   ["api", "sui client publish", [`${D}/first-app/publish`, "references/cli/client"]],
   ["api", "sui move test", [`${D}/first-app/build-test`, "references/cli/move"]],
   ["api", "sui keytool", "references/cli/keytool"],
-  ["api", "sui client ptb", ["references/cli/console", `${D}/sui-101/building-ptb`]],
+  ["api", "sui client ptb", ["references/cli/ptb", `${D}/sui-101/building-ptb`]],
   ["api", "suiup", `${D}/getting-started/sui-install`],
   ["api", "fullnode.yaml", "guides/operator/sui-full-node"],
   ["api", "Move.toml", "references/move/move-toml"],

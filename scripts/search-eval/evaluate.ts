@@ -59,18 +59,18 @@ export function evaluate(queries: readonly EvalQuery[], search: (q: string, limi
 
 /** The evaluation as a Markdown table, then the misses with what came first. */
 export function report({ overall, byKind, misses }: Evaluation): string {
-  const row = (name: string, s: Scores) =>
-    `| ${name.padEnd(9)} | ${String(s.queries).padStart(7)} | ${s.at1.toFixed(3)} | ${s.at5.toFixed(3)} | ${s.mrr.toFixed(3)} |`;
+  const row = (name: string, s: Scores) => `| ${name} | ${s.queries} | ${s.at1.toFixed(3)} | ${s.at5.toFixed(3)} | ${s.mrr.toFixed(3)} |`;
   const lines = [
-    "| kind      | queries | success@1 | success@5 | MRR   |".replace("success@1", "succ@1").replace("success@5", "succ@5"),
-    "|-----------|---------|--------|--------|-------|",
+    "| Kind | Queries | success@1 | success@5 | MRR |",
+    "|---|---|---|---|---|",
     ...Object.entries(byKind).map(([kind, s]) => row(kind, s)),
-    row("all", overall),
+    row("**all**", overall),
     "",
     misses.length ? `${misses.length} misses (answer not first):` : "No misses.",
+    "",
     ...misses.map(
       (m) =>
-        `  [${m.query.kind}] "${m.query.q}": ${m.rank ? `rank ${m.rank}` : "not in top 10"} ` +
+        `- [${m.query.kind}] "${m.query.q}": ${m.rank ? `rank ${m.rank}` : "not in top 10"} ` +
         `(wants ${m.query.answers.join(" | ")}; got ${m.top.slice(0, 3).join(", ") || "nothing"})`,
     ),
   ];

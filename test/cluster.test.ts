@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { page, sampleContent, tempDir, WorkingCopy } from "./helpers/git";
 import { GitHttpRemote, pushOverHttp } from "./helpers/git-http";
 import { rawRequest, type RawRequest } from "./helpers/raw-http";
-import { runToExit, startServer, waitFor, type RunningServer } from "./helpers/server";
+import { runToExit, startServer, HANG_MS, waitFor, type RunningServer } from "./helpers/server";
 import { remoteWithContent, secondGuide, signedDelivery, WEBHOOK_SECRET } from "./helpers/site";
 
 /** `npm start` with WEB_CONCURRENCY server processes sharing one port and no front process (front.test.ts has those). */
@@ -94,7 +94,7 @@ describe(`the site as ${PROCESSES} server processes (WEB_CONCURRENCY) on a local
     // The first process to serve the page compiles it and stores it in DATA_DIR (beside serving);
     // once it is there, the other reads it instead of compiling it again.
     expect((await request(server, { target: "/guides/second" })).status).toBe(200);
-    await waitFor(async () => compiledFiles().length > 0, 5_000);
+    await waitFor(async () => compiledFiles().length > 0);
     await readEveryProcess(server);
     const compiles = [...(await commitsByProcess(server)).values()].map((s) => s.compiles);
     expect(compiles.reduce((a, b) => a + b)).toBe(1);
@@ -110,7 +110,7 @@ describe(`the site as ${PROCESSES} server processes (WEB_CONCURRENCY) on a local
 
     work.write(page("guides/second", "Second Guide", "## Broken\n\n<div>this tag never closes", { sidebar: "guidesSidebar" }));
     const broken = work.commit("Break the second guide");
-    await waitFor(async () => [...(await commitsByProcess(server)).values()].every((s) => s.lastError?.commit === broken), 10_000);
+    await waitFor(async () => [...(await commitsByProcess(server)).values()].every((s) => s.lastError?.commit === broken));
     for (const status of (await commitsByProcess(server)).values()) {
       expect(status.commit).toBe(oid);
       expect(status.lastError?.file).toBe("docs/guides/second.mdx");
@@ -120,7 +120,7 @@ describe(`the site as ${PROCESSES} server processes (WEB_CONCURRENCY) on a local
   it("shows the live commit's checks in every process's status, a follower's as the leader computed them", async () => {
     work.write(secondGuide("Mended, with [a guide to come](/guides/fifth)."));
     const oid = work.commit("Link a guide to come");
-    await waitFor(async () => [...(await commitsByProcess(server)).values()].every((s) => s.checks?.commit === oid), 20_000);
+    await waitFor(async () => [...(await commitsByProcess(server)).values()].every((s) => s.checks?.commit === oid));
     for (const status of (await commitsByProcess(server)).values()) {
       expect(status.checks).toMatchObject({
         commit: oid,
@@ -147,7 +147,7 @@ describe(`the site as ${PROCESSES} server processes (WEB_CONCURRENCY) on a local
         if (status && status.process.pid !== follower.process.pid) serving.set(status.process.pid, status.commit);
         return serving.size === PROCESSES && [...serving.values()].every((c) => c === live);
       },
-      40_000,
+      HANG_MS,
       0,
     );
     expect((await request(server, { target: "/guides/second" })).status).toBe(200);
@@ -187,7 +187,7 @@ describe(`the site as ${PROCESSES} server processes on a remote, kept current by
     work.write(secondGuide(`Fetched once a webhook reached the process after the ${before}.`));
     const oid = work.commit(`Edition after the ${before}`);
     await pushOverHttp(work);
-    await waitFor(async () => (await statusOf(server)).process.role === before, 5_000, 0);
+    await waitFor(async () => (await statusOf(server)).process.role === before, HANG_MS, 0);
     expect((await request(server, webhook(oid))).status).toBe(202);
     // As in remote.test.ts: the fetch over HTTP and the check of the commit take seconds on a loaded machine.
     const ms = await everyProcessServes(server, oid, 10_000).catch((error) => {

@@ -69,7 +69,7 @@ describe("the site behind a front process (FRONT_PROCESSES=1)", () => {
     expect((await get("/guides/second")).status).toBe(200);
     work.write(secondGuide("Seen through the front."));
     const oid = work.commit("Edit the second guide");
-    await waitFor(async () => (await get("/guides/second")).body.includes("Seen through the front."), 10_000);
+    await waitFor(async () => (await get("/guides/second")).body.includes("Seen through the front."));
     expect((await status()).commit).toBe(oid);
   });
 
@@ -87,7 +87,7 @@ describe("the site behind a front process (FRONT_PROCESSES=1)", () => {
         before?.renderedPages.hits === after?.renderedPages.hits &&
         after?.renderedPages.misses === before!.renderedPages.misses + 1
       );
-    }, 20_000);
+    });
     expect(childrenOf(server.pid)).not.toContain(front);
   });
 
@@ -102,7 +102,7 @@ describe("the site behind a front process (FRONT_PROCESSES=1)", () => {
     const replayed = await get("/guides/second");
     expect(replayed.status).toBe(200);
     expect(replayed.headers.etag).toBe(kept.headers.etag);
-    await waitFor(async () => (await get("/api/status")).status === 200 && (await status()).process.pid !== pid, 30_000);
+    await waitFor(async () => (await get("/api/status")).status === 200 && (await status()).process.pid !== pid);
     expect((await get("/guides/no-such-page")).status).toBe(404);
   });
 });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { page, sampleContent, WorkingCopy } from "./helpers/git";
 import { GitHttpRemote } from "./helpers/git-http";
 import { messageOf, rawRequest, type RawRequest } from "./helpers/raw-http";
-import { startServer, waitFor, type RunningServer } from "./helpers/server";
+import { startServer, HANG_MS, waitFor, type RunningServer } from "./helpers/server";
 
 const SECRET = "robustness-secret";
 const sign = (body: string | Buffer, secret = SECRET) => `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;
@@ -346,10 +346,10 @@ describe("hostile and malformed requests against the production server", () => {
     while (!response && !closed && sent < 320) {
       const drained = socket.write(chunk);
       sent++;
-      if (!drained) await waitFor(async () => socket.writableLength === 0 || !!response || closed, 10_000, 5);
+      if (!drained) await waitFor(async () => socket.writableLength === 0 || !!response || closed, HANG_MS, 5);
     }
     // The server answers while the body is still coming, and keeps draining it so the answer is not lost to a reset.
-    await waitFor(async () => response.includes("larger than 5 MB") || closed, 10_000);
+    await waitFor(async () => response.includes("larger than 5 MB") || closed);
     socket.destroy();
     expect(response).toMatch(/^HTTP\/1\.1 413 /);
     expect(response).toContain("larger than 5 MB");
@@ -388,7 +388,7 @@ describe("faults: bad pushes, quick pushes, slow clients", () => {
     work.write(page("guides/second", "Second Guide", "## Broken\n\n<div>this tag never closes", { sidebar: "guidesSidebar" }));
     const broken = work.commit("Break the second guide");
     work.push();
-    await waitFor(async () => (await status()).lastError?.commit === broken, 10_000);
+    await waitFor(async () => (await status()).lastError?.commit === broken);
     const s = await status();
     expect(s.commit).toBe(good);
     expect(s.lastError).toMatchObject({ commit: broken, file: "docs/guides/second.mdx" });
@@ -404,7 +404,7 @@ describe("faults: bad pushes, quick pushes, slow clients", () => {
     work.write(page("guides/second", "Second Guide", "## Fixed\n\nThe second guide works again.", { sidebar: "guidesSidebar" }));
     const fixed = work.commit("Fix the second guide");
     work.push();
-    await waitFor(async () => (await status()).commit === fixed, 10_000);
+    await waitFor(async () => (await status()).commit === fixed);
     expect(await html("/guides/second")).toContain("The second guide works again.");
     expect((await status()).lastError).toBeUndefined();
     const history = await html("/history/guides/second");
@@ -419,7 +419,7 @@ describe("faults: bad pushes, quick pushes, slow clients", () => {
     work.write(page("guides/second", "Second Guide", "## Quick\n\nQuick push number two.", { sidebar: "guidesSidebar" }));
     const two = work.commit("Quick push two");
     work.push();
-    await waitFor(async () => (await status()).commit === two, 10_000);
+    await waitFor(async () => (await status()).commit === two);
     expect(await html("/guides/second")).toContain("Quick push number two.");
     expect(await html(`/guides/second?commit=${one}`)).toContain("Quick push number one.");
     expect((await get(`/guides/second?commit=${two.slice(0, 7)}`)).headers.get("location")).toBe(`/guides/second?commit=${two}`);
@@ -503,7 +503,7 @@ describe("a webhook storm against a server that fetches from an HTTP remote", ()
     server = await startServer({ CONTENT_REPO: url, WEBHOOK_SECRET: SECRET, POLL_INTERVAL: "0" });
     await waitFor(
       async () => ((await (await fetch(`${server.url}/api/status`)).json()) as { lastFetch?: string }).lastFetch !== undefined,
-      60_000,
+      HANG_MS,
       100,
     );
   });
@@ -528,12 +528,12 @@ describe("a webhook storm against a server that fetches from an HTTP remote", ()
 
     const answers = await Promise.all(storm);
     for (const answer of answers) expect(answer.status, answer.body).toBe(202);
-    await waitFor(async () => held() === 1, 5_000);
+    await waitFor(async () => held() === 1);
     expect(fetches().length - before).toBe(1);
 
     release();
     // The held fetch finishes, then exactly one more runs for everything that arrived meanwhile.
-    await waitFor(async () => fetches().length - before === 2 && held() === 0, 10_000);
+    await waitFor(async () => fetches().length - before === 2 && held() === 0);
     await new Promise((r) => setTimeout(r, 500));
     expect(fetches().length - before).toBe(2);
     expect((await fetch(`${server.url}/guides/first`)).status).toBe(200);
@@ -543,7 +543,7 @@ describe("a webhook storm against a server that fetches from an HTTP remote", ()
     work.push();
     const res = await fetch(`${server.url}/api/webhooks/git`, { method: "POST", body: PUSH, headers: signedPush(PUSH) });
     expect(res.status).toBe(202);
-    await waitFor(async () => ((await (await fetch(`${server.url}/api/status`)).json()) as { commit: string }).commit === next, 10_000);
+    await waitFor(async () => ((await (await fetch(`${server.url}/api/status`)).json()) as { commit: string }).commit === next);
     expect(await (await fetch(`${server.url}/guides/second`)).text()).toContain("Published after the storm.");
   });
 });

@@ -131,7 +131,7 @@ describe("search with pages of 0.9 MB live", () => {
       lastFailure: { attempts: 1, message: /longer than 0.4 s/ },
     });
     expect(site.server.output().match(/search index of \w+ not built/g)).toHaveLength(1);
-  }, 300_000);
+  });
 
   it("answers 503 with Retry-After at once when the first index failed to build", async () => {
     const site = await liveSite({ SUI_DOCS_SEARCH_BUILD_TIMEOUT_MS: "400" }, { ...sampleContent(), ...PAGES_OVER_THE_CUT });
@@ -145,5 +145,5 @@ describe("search with pages of 0.9 MB live", () => {
       if (path.startsWith("/api/")) expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
     }
     expect((await site.status()).search.lastFailure).toMatchObject({ attempts: 1 });
-  }, 300_000);
+  });
 });

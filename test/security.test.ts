@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { page, sampleContent, WorkingCopy } from "./helpers/git";
 import { GitHttpRemote } from "./helpers/git-http";
 import { parseResponse, rawRequest, type RawRequest, type RawResponse } from "./helpers/raw-http";
-import { startServer, waitFor, type RunningServer } from "./helpers/server";
+import { startServer, HANG_MS, waitFor, type RunningServer } from "./helpers/server";
 
 const SECRET = "security-secret";
 const sign = (body: string) => `sha256=${createHmac("sha256", SECRET).update(body).digest("hex")}`;
@@ -227,7 +227,7 @@ describe("security headers, CSP, canonical URLs and origins on the production se
       // Each live page is still answered from memory.
       for (const p of livePages) expect((await get(p)).status).toBe(200);
       expect((await status()).renderedPages.hits - after.renderedPages.hits).toBe(livePages.length);
-    }, 60_000);
+    });
   });
 
   describe("origins", () => {
@@ -390,7 +390,7 @@ describe("pinned-commit search under rotation", () => {
     ).toBe(true);
     expect(liveStatuses.length).toBeGreaterThan(4);
     expect(new Set(liveStatuses)).toEqual(new Set([200]));
-  }, 120_000);
+  });
 });
 
 describe("webhook limits", () => {
@@ -406,7 +406,7 @@ describe("webhook limits", () => {
     server = await startServer({ CONTENT_REPO: url, WEBHOOK_SECRET: SECRET, POLL_INTERVAL: "0" });
     // The fetch every start makes may still be under way: the tests below count the fetches their deliveries cause.
     const started = async () => JSON.parse((await rawRequest(server.url, { target: "/api/status" })).body).lastFetch !== undefined;
-    await waitFor(started, 60_000, 100);
+    await waitFor(started, HANG_MS, 100);
   });
   afterAll(async () => {
     await server?.stop();
@@ -445,7 +445,7 @@ describe("webhook limits", () => {
     const before = fetches();
     const first = await rawRequest(server.url, webhook(PUSH, { "X-GitHub-Delivery": "72d3162e-cc78-11e3-81ab-4c9367dc0958" }));
     expect(first.status).toBe(202);
-    await waitFor(async () => fetches() === before + 1, 10_000);
+    await waitFor(async () => fetches() === before + 1);
     const again = await rawRequest(server.url, webhook(PUSH, { "X-GitHub-Delivery": "72d3162e-cc78-11e3-81ab-4c9367dc0958" }));
     expect(again.status).toBe(200);
     expect(JSON.parse(again.body).message).toMatch(/already received/);
@@ -457,7 +457,7 @@ describe("webhook limits", () => {
     expect(forged.status).toBe(401);
     expect((await rawRequest(server.url, webhook(PUSH, { "X-GitHub-Delivery": "new-id" }))).status).toBe(202);
     // Wait for the new id's fetch however busy the machine is, then give a wrong third one time to show.
-    await waitFor(async () => fetches() >= before + 2, 10_000);
+    await waitFor(async () => fetches() >= before + 2);
     await new Promise((r) => setTimeout(r, 500));
     expect(fetches()).toBe(before + 2);
   });
@@ -477,7 +477,7 @@ describe("webhook limits", () => {
     const stalled = Array.from({ length: 2 + 256 + 4 }, () => stall(head(1000), "{"));
     let refusedStalls = 0;
     for (const s of stalled) void s.answer.then((text) => text.startsWith("HTTP/1.1 503 ") && refusedStalls++);
-    await waitFor(async () => refusedStalls >= 4, 30_000);
+    await waitFor(async () => refusedStalls >= 4);
     const refused = await rawRequest(server.url, webhook(PUSH, { "X-GitHub-Delivery": "while-busy" }));
     expect(refused.status).toBe(503);
     expect(refused.headers["retry-after"]).toMatch(/^\d+$/);
@@ -499,5 +499,5 @@ describe("webhook limits", () => {
     expect(answers.find((a) => a.startsWith("HTTP/1.1 408"))).toContain("did not arrive within 10 s");
     // Once they are gone, a delivery is read at once.
     expect((await rawRequest(server.url, webhook(PUSH, { "X-GitHub-Delivery": "after-the-stall" }))).status).toBe(202);
-  }, 60_000);
+  });
 });

@@ -56,7 +56,7 @@ describe("compiling in worker processes", () => {
     const fresh = engineWith();
     const again = await fresh.snapshot(commit);
     expect((await fresh.compile(again, fresh.page(again, "guides/third"))).toc).toEqual([{ id: "third", text: "Third", depth: 2 }]);
-  }, 60_000);
+  });
 
   it("stops a compile that needs more memory than the worker's heap limit, with an error page's message, while other pages compile", async () => {
     const bounded = new WorkerPool({ filename: RUNAWAY_JOBS, processes: 1, memoryMb: 64 });
@@ -71,7 +71,7 @@ describe("compiling in worker processes", () => {
     } finally {
       await bounded.close();
     }
-  }, 120_000);
+  });
 
   it("refuses work with a BusyError when the queue is full, instead of waiting without end", async () => {
     const small = new WorkerPool({ filename: RUNAWAY_JOBS, processes: 1, maxQueue: 1 });
@@ -87,7 +87,7 @@ describe("compiling in worker processes", () => {
     } finally {
       await small.close();
     }
-  }, 60_000);
+  });
 
   it("publishes on a worker of its own while a reader's long job holds the only one", async () => {
     const single = new WorkerPool({ filename: RUNAWAY_JOBS, processes: 1 });
@@ -108,7 +108,7 @@ describe("compiling in worker processes", () => {
     } finally {
       await single.close();
     }
-  }, 60_000);
+  });
 
   it("reuses compiled pages persisted in DATA_DIR after a restart: no compile", async () => {
     const compiledDir = tempDir("sui-docs-compiled-");
@@ -176,7 +176,7 @@ describe("shutting down", () => {
     await server.stop();
     expect(Date.now() - started).toBeLessThan(10_000);
     await Promise.all(requests);
-  }, 60_000);
+  });
 });
 
 /** The files a CompiledStore wrote (writes happen after the compile returns). */

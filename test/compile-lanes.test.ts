@@ -166,11 +166,11 @@ describe("a compile worker stopped with SIGSTOP", () => {
     process.kill(stopped!, "SIGSTOP");
     try {
       // Never compiled yet: its job goes to the stopped worker first.
-      const cold = await site.get("/guides/first", { signal: AbortSignal.timeout(LIMIT_S * 1000 + 30_000) });
+      const cold = await site.get("/guides/first", { signal: AbortSignal.timeout(HANG_MS) });
       expect(cold.status).toBe(200);
       expect(await cold.text()).toContain("Install");
       expect(alive(stopped!)).toBe(false);
-      const next = await site.get("/guides/second", { signal: AbortSignal.timeout(LIMIT_S * 1000 + 30_000) });
+      const next = await site.get("/guides/second", { signal: AbortSignal.timeout(HANG_MS) });
       expect(next.status).toBe(200);
       expect(workerPids(server)).not.toContain(stopped);
       expect(workerPids(server).length).toBeGreaterThan(0);

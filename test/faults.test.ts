@@ -9,7 +9,6 @@ import { commandLines, killTree } from "./helpers/processes";
 import { startServer, waitFor, type RunningServer } from "./helpers/server";
 import { client, remoteWithContent, secondGuide, type Status } from "./helpers/site";
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Incompressible bytes, so a pack holding them is as large as they are. */
 const noise = (bytes: number) => randomBytes(bytes).toString("base64");
 
@@ -45,13 +44,17 @@ describe("faults lose nothing", () => {
       work.write({ ...secondGuide("Arrived after the crash."), "static/big.txt": noise(300_000) });
       const oid = work.commit("Big push");
       await pushOverHttp(work);
-      remote.slowUploadPack(5_000);
+      remote.slowUploadPack(30_000);
       const asked = Date.now();
       await client(first).webhook("refs/heads/main", oid);
-      await waitFor(async () =>
-        remote.requests.some((r) => r.at >= asked && r.url.endsWith("/git-upload-pack") && r.userAgent.startsWith("git/")),
+      // Killed once the remote has sent the pack but for its end: the fetch is halfway through.
+      await waitFor(
+        async () =>
+          remote.heldPacks > 0 &&
+          remote.requests.some((r) => r.at >= asked && r.url.endsWith("/git-upload-pack") && r.userAgent.startsWith("git/")),
+        undefined,
+        10,
       );
-      await sleep(300);
       killTree(first.pid);
       remote.slowUploadPack(0);
 

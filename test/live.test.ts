@@ -33,7 +33,7 @@ describe("live updates pushed with the git CLI, and pages at any commit", () => 
   const get = (path: string, init?: RequestInit) => fetch(server.url + path, { redirect: "manual", ...init });
   const text = async (path: string) => (await get(path)).text();
 
-  it("serves a pushed change within 2 seconds, without a restart", async () => {
+  it("serves each pushed change without a restart", async () => {
     for (let i = 1; i <= 10; i++) {
       work.write(page("guides/second", "Second Guide", `## Next\n\nEdition number ${i} of this page.`, { sidebar: "guidesSidebar" }));
       work.commit(`Edition ${i}`);

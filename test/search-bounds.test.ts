@@ -78,6 +78,10 @@ async function liveSite(env: Record<string, string> = {}, content = sampleConten
   return { server, first, get, status, pushHugePages };
 }
 
+/** Waits for the index of the first commit, built as the server starts: a search meanwhile may answer 503 on a busy machine. */
+const firstIndexBuilt = (site: Awaited<ReturnType<typeof liveSite>>) =>
+  waitFor(async () => (await site.status()).search.servingCommit === site.first, undefined, 250);
+
 const resultIds = async (response: Response) => ((await response.json()) as { results: Array<{ id: string }> }).results.map((r) => r.id);
 
 describe("search with pages of 0.9 MB live", () => {
@@ -91,6 +95,7 @@ describe("search with pages of 0.9 MB live", () => {
     // keep a busy machine from refusing the huge commit (compile) or its index (build).
     const site = await liveSite({ COMPILE_TIMEOUT: "200", SUI_DOCS_SEARCH_BUILD_TIMEOUT_MS: "200000" });
     servers.push(site.server);
+    await firstIndexBuilt(site);
     expect(await resultIds(await site.get("/api/search?q=welcome"))).toEqual(["guides"]);
     const before = workerPeaksMb(site.server.pid);
     const pushed = await site.pushHugePages();
@@ -119,6 +124,7 @@ describe("search with pages of 0.9 MB live", () => {
     // A build time limit that the first commit's index meets and the huge pages' does not.
     const site = await liveSite({ SUI_DOCS_SEARCH_BUILD_TIMEOUT_MS: "400" });
     servers.push(site.server);
+    await firstIndexBuilt(site);
     expect(await resultIds(await site.get("/api/search?q=welcome"))).toEqual(["guides"]);
     const pushed = await site.pushHugePages(PAGES_OVER_THE_CUT);
     await waitFor(async () => (await site.status()).search.lastFailure?.commit === pushed, 120_000, 250);

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { freePort } from "../../scripts/bench/process";
 import { tempDir } from "./git";
+import { killTree } from "./processes";
 
 // One way to find a free port, for the tests and the benchmark.
 export { freePort };
@@ -59,7 +60,11 @@ export async function startServer(env: Record<string, string> = {}, entry?: stri
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not start: ${output}`);
+    if (Date.now() > deadline) {
+      // Not left behind to compete with the runs after this one.
+      killTree(child.pid!);
+      throw new Error(`server did not start within ${HANG_MS} ms: ${output}`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   return {

@@ -305,11 +305,13 @@ describe("hostile and malformed requests against the production server", () => {
     work = WorkingCopy.init().write(sampleContent());
     work.commit("First version");
     server = await startServer({ CONTENT_REPO: work.publishBare(), WEBHOOK_SECRET: SECRET });
+    // The live index is built as the server starts: on a busy machine a search meanwhile answers 503.
+    await waitFor(async () => (await fetch(`${server.url}/api/search?q=guide`)).status === 200, undefined, 200);
   });
   afterAll(() => server?.stop());
 
   it.each(CASES)("$name", async (c) => {
-    const res = await rawRequest(server.url, c);
+    const res = await rawRequest(server.url, c, HANG_MS);
     expect(res.status, `${res.status} ${res.reason}: ${res.body.slice(0, 300)}`).toBe(c.status);
     const message = messageOf(res);
     expect(message).toMatch(c.message);
@@ -320,7 +322,7 @@ describe("hostile and malformed requests against the production server", () => {
 
   it.each(ODD_QUERIES)("search for %s answers 200 with a result list", async (_, q, finds) => {
     const encoded = /%[0-9A-F]{2}/i.test(q) ? q : encodeURIComponent(q);
-    const res = await rawRequest(server.url, { target: `/api/search?q=${encoded}` });
+    const res = await rawRequest(server.url, { target: `/api/search?q=${encoded}` }, HANG_MS);
     expect(res.status, res.body.slice(0, 300)).toBe(200);
     const body = JSON.parse(res.body) as { results: Array<{ id: string }>; commit: string };
     expect(Array.isArray(body.results)).toBe(true);

@@ -26,6 +26,12 @@ export default defineConfig({
           include: ["test/**/*.test.ts"],
           globalSetup: ["test/helpers/embedded-site.ts"],
           sequence: { groupOrder: 1 },
+          // Ceilings that only catch hangs, above the waits' own (HANG_MS, test/helpers/server.ts): a
+          // busy machine makes a suite slower, never failed. Durations are the benches' business.
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
+          // expect.poll() waits for the page or the server to get there, as long as waitFor (HANG_MS).
+          expect: { poll: { timeout: 120_000 } },
         },
       },
     ],

@@ -164,7 +164,7 @@ describe("the embedded catalogue", () => {
       if (res.status !== 200 && res.status !== 301) broken.push(`${target} ${res.status}`);
     });
     expect(broken.sort()).toEqual([]);
-  }, 240_000);
+  });
 
   it("serves sidebars as data that agree with the catalogue", async () => {
     const ids = new Set(catalogue.map((e) => e.id));

@@ -105,7 +105,7 @@ describe("checks of a ref against the live branch (/api/checks, /checks)", () =>
   };
 
   it("reads the live commit's links at start, before anyone asks for checks", async () => {
-    await waitFor(async () => (await scanJobs()) >= 1, 30_000);
+    await waitFor(async () => (await scanJobs()) >= 1);
     const before = await scanJobs();
     // The first check then reads only the page the ref changes: the live commit's are read.
     expect((await checks("tidy")).state).toBe("success");
@@ -236,12 +236,12 @@ describe("checks of a ref against the live branch (/api/checks, /checks)", () =>
   it("publishes a push that adds a broken link, and reports it in /api/status", async () => {
     work.write(page("guides", "Guides", "Welcome.\n\nSee [the fourth guide](/guides/fourth)."));
     const oid = work.commit("Link a guide to come");
-    await waitFor(async () => (await site.status()).commit === oid, 20_000);
+    await waitFor(async () => (await site.status()).commit === oid);
     let checksOfLive: { commit: string; counts: Record<string, number>; links: Finding[] } | undefined;
     await waitFor(async () => {
       checksOfLive = ((await (await site.get("/api/status")).json()) as { checks?: typeof checksOfLive }).checks;
       return checksOfLive?.commit === oid;
-    }, 20_000);
+    });
     expect(checksOfLive!.counts.links).toBe(1);
     expect(checksOfLive!.links).toEqual([
       expect.objectContaining({ page: "guides", url: "/guides/fourth", reason: "no such page", new: true }),

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { page, sampleContent, tempDir, WorkingCopy } from "./helpers/git";
 import { GitHttpRemote, pushOverHttp } from "./helpers/git-http";
 import { rawRequest, type RawRequest } from "./helpers/raw-http";
-import { runToExit, startServer, waitFor, type RunningServer } from "./helpers/server";
+import { runToExit, startServer, HANG_MS, waitFor, type RunningServer } from "./helpers/server";
 import { remoteWithContent, secondGuide, signedDelivery, WEBHOOK_SECRET } from "./helpers/site";
 
 /** `npm start` with WEB_CONCURRENCY server processes sharing one port and no front process (front.test.ts has those). */
@@ -27,7 +27,7 @@ const request = (server: RunningServer, req: RawRequest) => rawRequest(server.ur
 const statusOf = async (server: RunningServer) => JSON.parse((await request(server, { target: "/api/status" })).body) as ProcessStatus;
 
 /** The live commit of every server process, by pid, read until each has answered (or the time runs out). */
-async function commitsByProcess(server: RunningServer, timeoutMs = 10_000): Promise<Map<number, ProcessStatus>> {
+async function commitsByProcess(server: RunningServer, timeoutMs = HANG_MS): Promise<Map<number, ProcessStatus>> {
   const seen = new Map<number, ProcessStatus>();
   await waitFor(
     async () => {
@@ -54,7 +54,7 @@ async function readEveryProcess(server: RunningServer): Promise<void> {
 }
 
 /** Resolves with the ms until every server process serves `commit`; fails after `timeoutMs`. */
-async function everyProcessServes(server: RunningServer, commit: string, timeoutMs: number): Promise<number> {
+async function everyProcessServes(server: RunningServer, commit: string, timeoutMs = HANG_MS): Promise<number> {
   const current = new Map<number, string>();
   return waitFor(
     async () => {
@@ -83,7 +83,7 @@ describe(`the site as ${PROCESSES} server processes (WEB_CONCURRENCY) on a local
       START,
     );
     // The followers start once the leader has built the history index.
-    await commitsByProcess(server, 30_000);
+    await commitsByProcess(server);
   });
   afterAll(() => server?.stop());
 
@@ -94,23 +94,23 @@ describe(`the site as ${PROCESSES} server processes (WEB_CONCURRENCY) on a local
     // The first process to serve the page compiles it and stores it in DATA_DIR (beside serving);
     // once it is there, the other reads it instead of compiling it again.
     expect((await request(server, { target: "/guides/second" })).status).toBe(200);
-    await waitFor(async () => compiledFiles().length > 0, 5_000);
+    await waitFor(async () => compiledFiles().length > 0);
     await readEveryProcess(server);
     const compiles = [...(await commitsByProcess(server)).values()].map((s) => s.compiles);
     expect(compiles.reduce((a, b) => a + b)).toBe(1);
   });
 
-  it("shows a push in every process within 2 seconds, and reports a broken one from every process", async () => {
+  it("shows a push in every process, and reports a broken one from every process", async () => {
     work.write(secondGuide("Seen by every server process."));
     const oid = work.commit("Edit the second guide");
-    const ms = await everyProcessServes(server, oid, 2_000);
+    const ms = await everyProcessServes(server, oid);
     console.log(`push-to-live in all ${PROCESSES} processes: ${ms} ms`);
     for (let i = 0; i < 2 * PROCESSES; i++)
       expect((await request(server, { target: "/guides/second" })).body).toContain("Seen by every server process.");
 
     work.write(page("guides/second", "Second Guide", "## Broken\n\n<div>this tag never closes", { sidebar: "guidesSidebar" }));
     const broken = work.commit("Break the second guide");
-    await waitFor(async () => [...(await commitsByProcess(server)).values()].every((s) => s.lastError?.commit === broken), 10_000);
+    await waitFor(async () => [...(await commitsByProcess(server)).values()].every((s) => s.lastError?.commit === broken));
     for (const status of (await commitsByProcess(server)).values()) {
       expect(status.commit).toBe(oid);
       expect(status.lastError?.file).toBe("docs/guides/second.mdx");
@@ -120,7 +120,7 @@ describe(`the site as ${PROCESSES} server processes (WEB_CONCURRENCY) on a local
   it("shows the live commit's checks in every process's status, a follower's as the leader computed them", async () => {
     work.write(secondGuide("Mended, with [a guide to come](/guides/fifth)."));
     const oid = work.commit("Link a guide to come");
-    await waitFor(async () => [...(await commitsByProcess(server)).values()].every((s) => s.checks?.commit === oid), 20_000);
+    await waitFor(async () => [...(await commitsByProcess(server)).values()].every((s) => s.checks?.commit === oid));
     for (const status of (await commitsByProcess(server)).values()) {
       expect(status.checks).toMatchObject({
         commit: oid,
@@ -132,7 +132,7 @@ describe(`the site as ${PROCESSES} server processes (WEB_CONCURRENCY) on a local
 
   // Last: it kills one of this describe's processes.
   it("replaces a follower that was killed, and the replacement serves the live commit", async () => {
-    const before = [...(await commitsByProcess(server, 30_000)).values()];
+    const before = [...(await commitsByProcess(server)).values()];
     const follower = before.find((s) => s.process.role === "follower")!;
     const live = follower.commit;
     process.kill(follower.process.pid, "SIGKILL");
@@ -147,7 +147,7 @@ describe(`the site as ${PROCESSES} server processes (WEB_CONCURRENCY) on a local
         if (status && status.process.pid !== follower.process.pid) serving.set(status.process.pid, status.commit);
         return serving.size === PROCESSES && [...serving.values()].every((c) => c === live);
       },
-      40_000,
+      HANG_MS,
       0,
     );
     expect((await request(server, { target: "/guides/second" })).status).toBe(200);
@@ -165,7 +165,7 @@ describe(`the site as ${PROCESSES} server processes on a remote, kept current by
       { CONTENT_REPO: remote.url(), WEBHOOK_SECRET, POLL_INTERVAL: "0", WEB_CONCURRENCY: String(PROCESSES), FRONT_PROCESSES: "0" },
       START,
     );
-    await commitsByProcess(server, 30_000);
+    await commitsByProcess(server);
     await readEveryProcess(server);
   });
   afterAll(async () => {
@@ -187,10 +187,10 @@ describe(`the site as ${PROCESSES} server processes on a remote, kept current by
     work.write(secondGuide(`Fetched once a webhook reached the process after the ${before}.`));
     const oid = work.commit(`Edition after the ${before}`);
     await pushOverHttp(work);
-    await waitFor(async () => (await statusOf(server)).process.role === before, 5_000, 0);
+    await waitFor(async () => (await statusOf(server)).process.role === before, HANG_MS, 0);
     expect((await request(server, webhook(oid))).status).toBe(202);
     // As in remote.test.ts: the fetch over HTTP and the check of the commit take seconds on a loaded machine.
-    const ms = await everyProcessServes(server, oid, 10_000).catch((error) => {
+    const ms = await everyProcessServes(server, oid).catch((error) => {
       console.log(server.output()); // the servers' log says why a commit was not published
       throw error;
     });

@@ -3,7 +3,7 @@ import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { git, page, sampleContent, WorkingCopy } from "./helpers/git";
 import { descendants } from "./helpers/processes";
-import { startServer, waitFor, type RunningServer } from "./helpers/server";
+import { startServer, HANG_MS, waitFor, type RunningServer } from "./helpers/server";
 import { client } from "./helpers/site";
 
 /** The compile time limit the suites run with (COMPILE_TIMEOUT), s: what a slow page hits. */
@@ -79,8 +79,8 @@ describe("publishing while readers request 40 slow preview pages", () => {
     site = client(server);
     // A serving site: the live pages and search index are built, the worker's toolchain loaded.
     expect((await site.get("/guides/second")).status).toBe(200);
-    await waitFor(async () => (await site.get("/api/search?q=guide")).status === 200, 60_000, 200);
-  }, 120_000);
+    await waitFor(async () => (await site.get("/api/search?q=guide")).status === 200, HANG_MS, 200);
+  });
   afterAll(() => server?.stop());
 
   /** Pushes an edition of the second guide to the live branch with the git CLI; resolves with the ms until the live page shows it. */
@@ -142,7 +142,7 @@ describe("publishing while readers request 40 slow preview pages", () => {
     }
     expect((await site.status()).compiles).toBe(compiles);
     expect(stoppedCompiles(server).filter((file) => file === timedOut)).toHaveLength(1);
-  }, 240_000);
+  });
 });
 
 describe("a compile worker stopped with SIGSTOP", () => {
@@ -155,8 +155,8 @@ describe("a compile worker stopped with SIGSTOP", () => {
     server = await startServer({ CONTENT_REPO: work.dir, COMPILE_TIMEOUT: String(LIMIT_S), SUI_DOCS_WORKER_PROCESSES: "1" });
     site = client(server);
     expect((await site.get("/guides")).status).toBe(200);
-    await waitFor(async () => (await site.get("/api/search?q=guide")).status === 200, 60_000, 200);
-  }, 120_000);
+    await waitFor(async () => (await site.get("/api/search?q=guide")).status === 200, HANG_MS, 200);
+  });
   afterAll(() => server?.stop());
 
   it("is replaced: a cold page waiting for it is compiled by another worker within the job's limit, and so is the next", async () => {
@@ -166,16 +166,16 @@ describe("a compile worker stopped with SIGSTOP", () => {
     process.kill(stopped!, "SIGSTOP");
     try {
       // Never compiled yet: its job goes to the stopped worker first.
-      const cold = await site.get("/guides/first", { signal: AbortSignal.timeout(LIMIT_S * 1000 + 30_000) });
+      const cold = await site.get("/guides/first", { signal: AbortSignal.timeout(HANG_MS) });
       expect(cold.status).toBe(200);
       expect(await cold.text()).toContain("Install");
       expect(alive(stopped!)).toBe(false);
-      const next = await site.get("/guides/second", { signal: AbortSignal.timeout(LIMIT_S * 1000 + 30_000) });
+      const next = await site.get("/guides/second", { signal: AbortSignal.timeout(HANG_MS) });
       expect(next.status).toBe(200);
       expect(workerPids(server)).not.toContain(stopped);
       expect(workerPids(server).length).toBeGreaterThan(0);
     } finally {
       if (alive(stopped!)) process.kill(stopped!, "SIGKILL");
     }
-  }, 120_000);
+  });
 });

@@ -42,7 +42,7 @@ describe("CONTENT_ROOT: content in a folder of a larger repository (docs/content
     work.write(files);
     const oid = work.commit(message);
     work.push();
-    await waitFor(async () => (await site.status()).commit === oid, 10_000);
+    await waitFor(async () => (await site.status()).commit === oid);
     return oid;
   };
 

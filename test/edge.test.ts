@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { git, tempDir, type WorkingCopy } from "./helpers/git";
 import { pushOverHttp, type GitHttpRemote } from "./helpers/git-http";
 import { rawRequest, parseResponse, type RawResponse } from "./helpers/raw-http";
-import { freePort, spawnServer, waitFor } from "./helpers/server";
+import { freePort, spawnServer, HANG_MS, waitFor } from "./helpers/server";
 import { remoteWithContent, secondGuide, signedDelivery, WEBHOOK_SECRET } from "./helpers/site";
 import type { ChildProcess } from "node:child_process";
 
@@ -99,11 +99,11 @@ describe("a replica's edge: the commit it names, readiness, a graceful stop (sta
         () => undefined,
       );
       return starting !== undefined;
-    }, 30_000);
+    });
     expect(starting).toMatchObject({ ready: false, reason: expect.stringMatching(/^starting/) as string });
     release();
-    await waitFor(async () => (await readyz()).status === 200, 60_000, 100);
-  }, 120_000);
+    await waitFor(async () => (await readyz()).status === 200, HANG_MS, 100);
+  });
 
   afterAll(async () => {
     if (child.exitCode === null && child.signalCode === null) {
@@ -148,18 +148,18 @@ describe("a replica's edge: the commit it names, readiness, a graceful stop (sta
     // A fetch just begun is not yet being behind: the whole fleet fetches the same push.
     expect((await readyz()).json.ready).toBe(true);
     let behind: Readiness | undefined;
-    await waitFor(async () => !(behind = (await readyz()).json).ready, 30_000, 200);
+    await waitFor(async () => !(behind = (await readyz()).json).ready, HANG_MS, 200);
     expect(behind).toMatchObject({ ready: false, commit: before, reason: expect.stringMatching(/^catching up/) as string });
     expect((await get("/guides/second")).headers["x-docs-commit"]).toBe(before);
     release();
-    await waitFor(async () => (await readyz()).json.commit === after && (await readyz()).status === 200, 60_000, 100);
+    await waitFor(async () => (await readyz()).json.commit === after && (await readyz()).status === 200, HANG_MS, 100);
     const live = await get("/guides/second");
     expect(live.body).toContain("Pushed while the remote holds fetches.");
     expect(live.headers["x-docs-commit"]).toBe(after);
     // Pinned answers name the commit they pin, not the live one.
     for (const target of [`/guides/second?commit=${before}`, `/api/catalogue?commit=${before}`, `/guides/second.md?commit=${before}`])
       expect([target, (await get(target)).headers["x-docs-commit"]]).toEqual([target, before]);
-  }, 90_000);
+  });
 
   it("on SIGTERM fails readiness, finishes the requests under way, closes idle connections, then exits", async () => {
     const slow = [1, 2, 3].map(() => {
@@ -173,7 +173,7 @@ describe("a replica's edge: the commit it names, readiness, a graceful stop (sta
     // The idle keep-alive connection is closed; the listener stays open while requests are under way.
     await idle.closed;
     let stopping: RawResponse | undefined;
-    await waitFor(async () => (stopping = await get("/readyz")).status === 503, 30_000, 100);
+    await waitFor(async () => (stopping = await get("/readyz")).status === 503, HANG_MS, 100);
     expect(JSON.parse(stopping!.body)).toMatchObject({ ready: false, reason: expect.stringMatching(/^stopping/) as string });
     for (const s of slow) s.finish();
     for (const answer of await Promise.all(slow.map((s) => s.response))) {
@@ -184,5 +184,5 @@ describe("a replica's edge: the commit it names, readiness, a graceful stop (sta
     expect(await exited).toBe(0);
     await expect(get("/healthz")).rejects.toThrow();
     expect(output).not.toMatch(/still under way|killing them/);
-  }, 60_000);
+  });
 });

@@ -14,7 +14,7 @@ describe("code examples in content/", () => {
     const list = report.failures.map(formatFailure).join("\n");
     expect(report.failures.length, `broken examples (npm run check:examples prints a summary):\n${list}\n`).toBe(0);
     // About 10 s of CPU (one TypeScript Program per preamble); the margin is for a busy machine.
-  }, 180_000);
+  });
 
   it("pins the same npm versions in package.json as the pages must name", () => {
     const pins = (JSON.parse(readFileSync(path.join(root, "examples/pins.json"), "utf8")) as { pins: Record<string, string> }).pins;

@@ -47,7 +47,7 @@ describe("the site as a fleet: three replicas behind HAProxy and Varnish, kept c
     // No polling: only the delivery and its relays can bring a replica to a new commit.
     fleet = await startFleet(3, { CONTENT_REPO: remote.url(), WEBHOOK_SECRET, POLL_INTERVAL: "0", ACCESS_LOG: "off" });
     replicas = fleet.replicas.map((name) => fleet.addresses[name]!);
-  }, 150_000);
+  });
 
   // What the fleet and its replicas said, when a test fails: their fetches, relays and publishing.
   beforeEach(({ onTestFailed }) => onTestFailed(() => console.log(fleet.log().slice(-6000))));
@@ -103,7 +103,7 @@ describe("the site as a fleet: three replicas behind HAProxy and Varnish, kept c
     const { answered, failures } = await load.stop();
     console.log(`rolling restart under load: ${answered} answered, ${failures.length} failed`);
     expect(failures).toEqual([]);
-  }, 180_000);
+  });
 
   it("fails no request when a replica is killed (kill -9); its replacement, on an empty DATA_DIR, gets readers only once ready", async () => {
     const stats = fleet.addresses["balancer-stats"]!;
@@ -132,5 +132,5 @@ describe("the site as a fleet: three replicas behind HAProxy and Varnish, kept c
     console.log(`kill -9 under load: ${answered} answered, ${failures.length} failed`);
     expect(failures).toEqual([]);
     expect(fleet.log()).toMatch(new RegExp(`${name} ended \\(SIGKILL\\): starting it again on an empty DATA_DIR`));
-  }, 120_000);
+  });
 });

@@ -22,7 +22,7 @@ describe("diffs, the changes feed and the MCP endpoint, on a repository pushed t
     commits.second = work.commit("Say always");
     work.push();
     server = await startServer({ CONTENT_REPO: bare });
-    await waitFor(async () => (await (await get("/api/status")).json()).commit === commits.second, 10_000);
+    await waitFor(async () => (await (await get("/api/status")).json()).commit === commits.second);
   });
   afterAll(async () => {
     if (process.env.DEBUG_SERVER) console.log(server?.output());
@@ -101,7 +101,7 @@ describe("diffs, the changes feed and the MCP endpoint, on a repository pushed t
       work.write(secondGuide("Objects always have exactly one owner."));
       commits.third = work.commit("Exactly one owner");
       work.push();
-      await waitFor(async () => (await html("/changes")).includes("Exactly one owner"), 5_000);
+      await waitFor(async () => (await html("/changes")).includes("Exactly one owner"));
       expect(await html("/changes.atom")).toContain("<title>Exactly one owner</title>");
     });
   });
@@ -134,7 +134,7 @@ describe("diffs, the changes feed and the MCP endpoint, on a repository pushed t
       work.write(secondGuide("Every object has exactly one owner at a time."));
       work.commit("One owner at a time");
       work.push();
-      await waitFor(async () => (await html("/guides/second")).includes("at a time"), 5_000);
+      await waitFor(async () => (await html("/guides/second")).includes("at a time"));
       expect(text(await client.callTool({ name: "read_page", arguments: { id: "/guides/second" } }))).toContain("at a time");
       const pinned = text(await client.callTool({ name: "read_page", arguments: { id: "guides/second", commit: commits.first } }));
       expect(pinned).toContain("Objects have owners.");

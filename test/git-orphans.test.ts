@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { tempDir } from "./helpers/git";
 import { pushOverHttp } from "./helpers/git-http";
 import { descendants } from "./helpers/processes";
-import { startServer, waitFor } from "./helpers/server";
+import { startServer, HANG_MS, waitFor } from "./helpers/server";
 import { client, remoteWithContent, secondGuide, WEBHOOK_SECRET } from "./helpers/site";
 
 /** `npm start`: the primary, a front process and a server process. */
@@ -49,7 +49,7 @@ describe("a server process killed mid-fetch", () => {
       expect((await site.webhook("refs/heads/main", oid)).status).toBe(202);
       const fetching = () =>
         descendants(killed).filter((pid) => /\bgit\b.*\bfetch\b|remote-https?|index-pack/.test(commandLine(pid) ?? ""));
-      await waitFor(async () => remote.heldPacks === 1, 30_000);
+      await waitFor(async () => remote.heldPacks === 1);
       const orphans = fetching();
       expect(orphans.length).toBeGreaterThan(0);
       expect(fs.readdirSync(`${dataDir}/git-groups`)).toHaveLength(1);
@@ -58,9 +58,9 @@ describe("a server process killed mid-fetch", () => {
 
       process.kill(killed, "SIGKILL");
       // The primary starts another server process, which leads.
-      await waitFor(async () => (await serverPid().catch(() => killed)) !== killed, 60_000, 500);
+      await waitFor(async () => (await serverPid().catch(() => killed)) !== killed, HANG_MS, 500);
       expect(server.output()).toMatch(new RegExp(`the leader server process ${killed} ended \\(SIGKILL\\); starting another`));
-      await waitFor(async () => orphans.every((pid) => commandLine(pid) === undefined), 30_000).catch((error) => {
+      await waitFor(async () => orphans.every((pid) => commandLine(pid) === undefined)).catch((error) => {
         console.log(
           orphans.map((pid) => `${pid}: ${commandLine(pid) ?? "ended"}`),
           server.output(),
@@ -76,7 +76,7 @@ describe("a server process killed mid-fetch", () => {
           await site.webhook("refs/heads/main", oid);
           return false;
         },
-        60_000,
+        HANG_MS,
         2_000,
       );
       expect(await site.text("/guides/second")).toContain("Published by the next leader.");
@@ -85,5 +85,5 @@ describe("a server process killed mid-fetch", () => {
       await server.stop();
       await remote.stop();
     }
-  }, 180_000);
+  });
 });

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { sampleContent, tempDir, WorkingCopy } from "./helpers/git";
 import { commandLines } from "./helpers/processes";
 import { rawRequest } from "./helpers/raw-http";
-import { startServer, waitFor, type RunningServer } from "./helpers/server";
+import { startServer, HANG_MS, waitFor, type RunningServer } from "./helpers/server";
 import { client, remoteWithContent, secondGuide } from "./helpers/site";
 import { pushOverHttp } from "./helpers/git-http";
 
@@ -64,8 +64,8 @@ describe("a stopped server process (SIGSTOP) behind a front", () => {
     expect(server.output()).toMatch(new RegExp(`the leader server process ${pid} ended \\(SIGKILL\\); starting another`));
     // The new process compiles the page cold: under load that can outlast the shortened 3 s deadline once (504),
     // while the compile goes on and is cached, so the page answers on a later request.
-    await waitFor(async () => (await get("/guides/second")).status === 200, 60_000, 500);
-  }, 240_000);
+    await waitFor(async () => (await get("/guides/second")).status === 200, HANG_MS, 500);
+  });
 });
 
 describe("a fetch from a remote that never finishes its pack", () => {
@@ -87,18 +87,18 @@ describe("a fetch from a remote that never finishes its pack", () => {
       await pushOverHttp(work);
       remote.slowUploadPack(600_000);
       await site.webhook("refs/heads/main", oid);
-      await waitFor(async () => fetches().length > 0, 30_000);
-      await waitFor(async () => /stopped after 3 s \(REMOTE_FETCH_TIMEOUT\)/.test((await site.status()).lastError?.message ?? ""), 60_000);
+      await waitFor(async () => fetches().length > 0);
+      await waitFor(async () => /stopped after 3 s \(REMOTE_FETCH_TIMEOUT\)/.test((await site.status()).lastError?.message ?? ""));
       expect((await site.status()).commit).toBe(before);
       expect(fetches()).toEqual([]);
 
       remote.slowUploadPack(0);
       await site.webhook("refs/heads/main", oid);
-      await waitFor(async () => (await site.status()).commit === oid, 60_000);
+      await waitFor(async () => (await site.status()).commit === oid);
       expect(await site.text("/guides/second")).toContain("After the stalled fetch.");
     } finally {
       await server.stop();
       await remote.stop();
     }
-  }, 180_000);
+  });
 });

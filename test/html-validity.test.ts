@@ -64,7 +64,7 @@ describe("the Nu HTML checker", () => {
       '<!DOCTYPE html><html lang="en"><head><title>x</title></head><body><p>x</p></body></html><script>late()</script>',
     );
     errors = await htmlErrors([...files, path.join(dir, BROKEN)]);
-  }, 120_000);
+  });
 
   it("finds no error in the home page, a guide, a standard, a GraphQL reference page and a section index", () => {
     const inPages = errors.filter((e) => path.basename(e.url) !== BROKEN);

@@ -73,7 +73,7 @@ describe("clean Markdown and the JSON-RPC reference", () => {
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toBe("text/plain; charset=utf-8");
       text = await res.text();
-    }, 240_000);
+    });
 
     it("holds every page's clean Markdown in sidebar order, each under its title and URL, within its bound", async () => {
       expect(Buffer.byteLength(text)).toBeLessThanOrEqual(8 * 1024 * 1024);
@@ -99,9 +99,15 @@ describe("clean Markdown and the JSON-RPC reference", () => {
     });
 
     it("is answered from cache the second time", async () => {
-      const start = performance.now();
+      type Caches = { memory: { caches: Record<string, { entries: number; bytes: number }> } };
+      const kept = async () => ((await (await get("/api/status")).json()) as Caches).memory.caches.llmsFullTexts!;
+      const before = await kept();
       expect(await (await get("/llms-full.txt")).text()).toBe(text);
-      expect(performance.now() - start).toBeLessThan(2_000);
+      // Found under the first request's key, weighed at least as much as the text sent: nothing added.
+      // (How much faster that makes it is the benches' business.)
+      expect(before.entries).toBeGreaterThan(0);
+      expect(before.bytes).toBeGreaterThanOrEqual(text.length);
+      expect(await kept()).toEqual(before);
     });
   });
 
@@ -151,7 +157,7 @@ describe("clean Markdown and the JSON-RPC reference", () => {
   describe("in Chromium", () => {
     beforeAll(async () => {
       browser = await launchBrowser();
-    }, 60_000);
+    });
 
     it("sends an old link to a method's anchor on the single page to the method's page", async () => {
       const context = await newContext(browser!);
@@ -190,26 +196,22 @@ describe("clean Markdown and the JSON-RPC reference", () => {
     it.each([
       ["index", "/sui-api-ref"],
       ["method", "/sui-api-ref/sui_getObject"],
-    ])(
-      "renders the %s page readably at 1280 and 375 px in both themes (screenshots)",
-      async (name, route) => {
-        for (const [width, options] of [
-          ["1280", DESKTOP],
-          ["375", PHONE],
-        ] as const) {
-          for (const colorScheme of ["light", "dark"] as const) {
-            const context = await newContext(browser!, { ...options, colorScheme });
-            const page = await context.newPage();
-            await open(page, site + route);
-            const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-            expect(overflow).toBeLessThanOrEqual(0);
-            await screenshot(page, `jsonrpc-${name}-${width}-${colorScheme}`, width === "375" || name === "index");
-            await context.close();
-          }
+    ])("renders the %s page readably at 1280 and 375 px in both themes (screenshots)", async (name, route) => {
+      for (const [width, options] of [
+        ["1280", DESKTOP],
+        ["375", PHONE],
+      ] as const) {
+        for (const colorScheme of ["light", "dark"] as const) {
+          const context = await newContext(browser!, { ...options, colorScheme });
+          const page = await context.newPage();
+          await open(page, site + route);
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+          expect(overflow).toBeLessThanOrEqual(0);
+          await screenshot(page, `jsonrpc-${name}-${width}-${colorScheme}`, width === "375" || name === "index");
+          await context.close();
         }
-      },
-      120_000,
-    );
+      }
+    });
   });
 });
 
@@ -226,7 +228,7 @@ describe("clean Markdown across commits", () => {
     work.commit("Reword the snippet");
     work.push();
     server = await startServer({ CONTENT_REPO: repo });
-  }, 60_000);
+  });
   afterAll(() => server?.stop());
 
   it("follows a change of a snippet into the Markdown of the pages that import it", async () => {

@@ -17,7 +17,7 @@ describe("math, diagrams and code blocks in Chromium", () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     await Promise.all([MATH, DIAGRAMS].map((p) => fetch(url(p)).then((r) => r.arrayBuffer())));
-  }, 120_000);
+  });
   afterAll(() => browser?.close());
 
   /** Opens a page in a fresh context, recording the scripts it requests and its errors. */
@@ -113,7 +113,7 @@ describe("math, diagrams and code blocks in Chromium", () => {
       await screenshot(page, "markup-diagram-light", false);
 
       await page.click(".theme-toggle");
-      await expect.poll(fill, { timeout: 15_000 }).not.toBe(light);
+      await expect.poll(fill).not.toBe(light);
       await diagram.scrollIntoViewIfNeeded();
       await screenshot(page, "markup-diagram-dark", false);
       // Drawn under the site's Content-Security-Policy (no eval, no foreign scripts), without a warning.

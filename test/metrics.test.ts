@@ -2,7 +2,7 @@ import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { git, tempDir, type WorkingCopy } from "./helpers/git";
 import { pushOverHttp, type GitHttpRemote } from "./helpers/git-http";
-import { startServer, waitFor, type RunningServer } from "./helpers/server";
+import { startServer, HANG_MS, waitFor, type RunningServer } from "./helpers/server";
 import { client, remoteWithContent, secondGuide, WEBHOOK_SECRET } from "./helpers/site";
 
 /** `npm start` as a small production site: fronts before several server processes. */
@@ -87,8 +87,8 @@ describe("/metrics and the JSON access log, across fronts and server processes",
     );
     site = client(server);
     // Every process reports: the follower starts once the leader is ready.
-    await waitFor(async () => total(await scrape(), "docs_processes") === 3, 60_000, 200);
-  }, 90_000);
+    await waitFor(async () => total(await scrape(), "docs_processes") === 3, HANG_MS, 200);
+  });
   afterAll(async () => {
     await server?.stop();
     await remote?.stop();
@@ -131,7 +131,7 @@ describe("/metrics and the JSON access log, across fronts and server processes",
     await site.get("/guides/second", { headers: { "X-Request-Id": "metrics-test-1" } });
     await site.get("/api/version", { headers: { "X-Request-Id": "metrics-test-2" } });
     let lines: Array<Record<string, unknown>> = [];
-    await waitFor(async () => (lines = logLines()).filter((l) => String(l.id).startsWith("metrics-test-")).length === 2, 10_000);
+    await waitFor(async () => (lines = logLines()).filter((l) => String(l.id).startsWith("metrics-test-")).length === 2);
     const [kept, api] = ["metrics-test-1", "metrics-test-2"].map((id) => lines.find((l) => l.id === id)!);
     expect(kept).toMatchObject({ method: "GET", path: "/guides/second", kind: "page", status: 200, commit });
     expect(api).toMatchObject({ method: "GET", path: "/api/version", kind: "api", status: 200, commit });
@@ -161,7 +161,7 @@ describe("/metrics and the JSON access log, across fronts and server processes",
         .on("error", reject),
     );
     let lines: Array<Record<string, unknown>> = [];
-    await waitFor(async () => (lines = logLines()).filter((l) => String(l.id).startsWith("client-test-")).length === 3, 10_000);
+    await waitFor(async () => (lines = logLines()).filter((l) => String(l.id).startsWith("client-test-")).length === 3);
     const client = (id: string) => lines.find((l) => l.id === id)?.client;
     expect(["client-test-1", "client-test-2", "client-test-3"].map(client)).toEqual(["203.0.113.7", "203.0.113.7", SCRAPER]);
   });
@@ -173,7 +173,7 @@ describe("/metrics and the JSON access log, across fronts and server processes",
     const commit = work.commit("Edit the second guide");
     await pushOverHttp(work);
     expect((await site.webhook("refs/heads/main", commit)).status).toBe(202);
-    await waitFor(async () => (await site.status()).commit === commit, 30_000, 100);
+    await waitFor(async () => (await site.status()).commit === commit, HANG_MS, 100);
     const after = await scrape();
     const delta = (name: string, labels: Record<string, string> = {}) => total(after, name, labels) - total(before, name, labels);
     expect(delta("docs_webhook_deliveries_total", { outcome: "push" })).toBe(1);
@@ -196,7 +196,7 @@ describe("/metrics and the JSON access log, across fronts and server processes",
       expect((await site.webhook("refs/heads/topic", "0".repeat(40))).status).toBe(202);
       await waitFor(
         async () => total(await scrape(), "docs_fetch_failures_total") > total(before, "docs_fetch_failures_total"),
-        30_000,
+        HANG_MS,
         200,
       );
     } finally {

@@ -3,7 +3,7 @@ import type { Browser } from "playwright-core";
 import { git, page } from "./helpers/git";
 import { GitHttpRemote, gitAsync } from "./helpers/git-http";
 import { DESKTOP, launchBrowser, newContext, open, PHONE, screenshot } from "./helpers/browser";
-import { startServer, waitFor, type RunningServer } from "./helpers/server";
+import { startServer, HANG_MS, waitFor, type RunningServer } from "./helpers/server";
 import { client, remoteWithContent, secondGuide, signedDelivery, WEBHOOK_SECRET } from "./helpers/site";
 import type { WorkingCopy } from "./helpers/git";
 
@@ -56,7 +56,7 @@ describe("branch, tag and pull-request previews (?ref=) of a remote over Git sma
       : await sendEvent("push", { ref, after: oid });
     expect(answer.status).toBe(202);
     // The time to a preview is logged here and measured by scripts/preview-latency.ts; the ceiling only catches a hang.
-    await waitFor(async () => (await site.text(url)).includes(text), 60_000, 20);
+    await waitFor(async () => (await site.text(url)).includes(text), HANG_MS, 20);
     const ms = Date.now() - started;
     latencies.push(ms);
     return { oid, ms };
@@ -95,7 +95,7 @@ describe("branch, tag and pull-request previews (?ref=) of a remote over Git sma
     git(work.dir, "tag", "-a", "-m", "First release", "v1.0", tag);
     await gitAsync(work.dir, "push", "-q", "origin", "refs/tags/v1.0");
     expect((await sendEvent("push", { ref: "refs/tags/v1.0", after: tag })).status).toBe(202);
-    await waitFor(async () => (await site.get("/guides/second?ref=v1.0")).status === 200, 5_000, 20);
+    await waitFor(async () => (await site.get("/guides/second?ref=v1.0")).status === 200, HANG_MS, 20);
     const body = (await (await site.get("/api/refs")).json()) as {
       served: string;
       refs: Array<{ name: string; kind: string; commit: string }>;
@@ -144,7 +144,7 @@ describe("branch, tag and pull-request previews (?ref=) of a remote over Git sma
     const oid = work.commit("Break the second guide");
     await gitAsync(work.dir, "push", "-q", "origin", "HEAD:refs/heads/broken");
     await sendEvent("push", { ref: "refs/heads/broken", after: oid });
-    await waitFor(async () => (await site.get("/guides/first?ref=broken")).status === 200, 5_000, 20);
+    await waitFor(async () => (await site.get("/guides/first?ref=broken")).status === 200, HANG_MS, 20);
     const res = await site.get("/guides/second?ref=broken");
     expect(res.status).toBe(500);
     const html = await res.text();

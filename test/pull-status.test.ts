@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { git, page, type WorkingCopy } from "./helpers/git";
 import { GitHttpRemote, gitAsync } from "./helpers/git-http";
-import { startServer, waitFor, type RunningServer } from "./helpers/server";
+import { startServer, HANG_MS, waitFor, type RunningServer } from "./helpers/server";
 import { client, remoteWithContent, signedDelivery, WEBHOOK_SECRET } from "./helpers/site";
 
 const TOKEN = "ghp_testTokenThatMustNeverBeLogged0123456789";
@@ -106,7 +106,7 @@ describe("commit statuses on pull requests (GITHUB_TOKEN), against a local GitHu
   async function statusOf(action: string, pull: number, sha: string, base?: string): Promise<Posted> {
     const started = Date.now();
     expect((await pullRequestEvent(action, pull, sha, base)).status).toBe(202);
-    await waitFor(async () => postsFor(sha).some((post) => post.answered === 201), 30_000, 10);
+    await waitFor(async () => postsFor(sha).some((post) => post.answered === 201), HANG_MS, 10);
     latencies.push(Date.now() - started);
     return postsFor(sha).find((post) => post.answered === 201)!;
   }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { page, sampleContent, tempDir, WorkingCopy } from "./helpers/git";
 import { rawRequest } from "./helpers/raw-http";
-import { startServer, waitFor, type RunningServer } from "./helpers/server";
+import { startServer, HANG_MS, waitFor, type RunningServer } from "./helpers/server";
 import { secondGuide } from "./helpers/site";
 
 const PROCESSES = 2;
@@ -35,7 +35,7 @@ describe("a commit refused for publishing, at ?commit=", () => {
         seen.set(status.process.pid, status);
         return seen.size === PROCESSES && [...seen.values()].every(until);
       },
-      30_000,
+      HANG_MS,
       20,
     );
   };

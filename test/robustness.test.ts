@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { page, sampleContent, WorkingCopy } from "./helpers/git";
 import { GitHttpRemote } from "./helpers/git-http";
 import { messageOf, rawRequest, type RawRequest } from "./helpers/raw-http";
-import { startServer, waitFor, type RunningServer } from "./helpers/server";
+import { startServer, HANG_MS, waitFor, type RunningServer } from "./helpers/server";
 
 const SECRET = "robustness-secret";
 const sign = (body: string | Buffer, secret = SECRET) => `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;
@@ -305,11 +305,13 @@ describe("hostile and malformed requests against the production server", () => {
     work = WorkingCopy.init().write(sampleContent());
     work.commit("First version");
     server = await startServer({ CONTENT_REPO: work.publishBare(), WEBHOOK_SECRET: SECRET });
+    // The live index is built as the server starts: on a busy machine a search meanwhile answers 503.
+    await waitFor(async () => (await fetch(`${server.url}/api/search?q=guide`)).status === 200, undefined, 200);
   });
   afterAll(() => server?.stop());
 
   it.each(CASES)("$name", async (c) => {
-    const res = await rawRequest(server.url, c);
+    const res = await rawRequest(server.url, c, HANG_MS);
     expect(res.status, `${res.status} ${res.reason}: ${res.body.slice(0, 300)}`).toBe(c.status);
     const message = messageOf(res);
     expect(message).toMatch(c.message);
@@ -320,7 +322,7 @@ describe("hostile and malformed requests against the production server", () => {
 
   it.each(ODD_QUERIES)("search for %s answers 200 with a result list", async (_, q, finds) => {
     const encoded = /%[0-9A-F]{2}/i.test(q) ? q : encodeURIComponent(q);
-    const res = await rawRequest(server.url, { target: `/api/search?q=${encoded}` });
+    const res = await rawRequest(server.url, { target: `/api/search?q=${encoded}` }, HANG_MS);
     expect(res.status, res.body.slice(0, 300)).toBe(200);
     const body = JSON.parse(res.body) as { results: Array<{ id: string }>; commit: string };
     expect(Array.isArray(body.results)).toBe(true);
@@ -346,10 +348,10 @@ describe("hostile and malformed requests against the production server", () => {
     while (!response && !closed && sent < 320) {
       const drained = socket.write(chunk);
       sent++;
-      if (!drained) await waitFor(async () => socket.writableLength === 0 || !!response || closed, 10_000, 5);
+      if (!drained) await waitFor(async () => socket.writableLength === 0 || !!response || closed, HANG_MS, 5);
     }
     // The server answers while the body is still coming, and keeps draining it so the answer is not lost to a reset.
-    await waitFor(async () => response.includes("larger than 5 MB") || closed, 10_000);
+    await waitFor(async () => response.includes("larger than 5 MB") || closed);
     socket.destroy();
     expect(response).toMatch(/^HTTP\/1\.1 413 /);
     expect(response).toContain("larger than 5 MB");
@@ -388,7 +390,7 @@ describe("faults: bad pushes, quick pushes, slow clients", () => {
     work.write(page("guides/second", "Second Guide", "## Broken\n\n<div>this tag never closes", { sidebar: "guidesSidebar" }));
     const broken = work.commit("Break the second guide");
     work.push();
-    await waitFor(async () => (await status()).lastError?.commit === broken, 10_000);
+    await waitFor(async () => (await status()).lastError?.commit === broken);
     const s = await status();
     expect(s.commit).toBe(good);
     expect(s.lastError).toMatchObject({ commit: broken, file: "docs/guides/second.mdx" });
@@ -404,7 +406,7 @@ describe("faults: bad pushes, quick pushes, slow clients", () => {
     work.write(page("guides/second", "Second Guide", "## Fixed\n\nThe second guide works again.", { sidebar: "guidesSidebar" }));
     const fixed = work.commit("Fix the second guide");
     work.push();
-    await waitFor(async () => (await status()).commit === fixed, 10_000);
+    await waitFor(async () => (await status()).commit === fixed);
     expect(await html("/guides/second")).toContain("The second guide works again.");
     expect((await status()).lastError).toBeUndefined();
     const history = await html("/history/guides/second");
@@ -419,7 +421,7 @@ describe("faults: bad pushes, quick pushes, slow clients", () => {
     work.write(page("guides/second", "Second Guide", "## Quick\n\nQuick push number two.", { sidebar: "guidesSidebar" }));
     const two = work.commit("Quick push two");
     work.push();
-    await waitFor(async () => (await status()).commit === two, 10_000);
+    await waitFor(async () => (await status()).commit === two);
     expect(await html("/guides/second")).toContain("Quick push number two.");
     expect(await html(`/guides/second?commit=${one}`)).toContain("Quick push number one.");
     expect((await get(`/guides/second?commit=${two.slice(0, 7)}`)).headers.get("location")).toBe(`/guides/second?commit=${two}`);
@@ -429,26 +431,34 @@ describe("faults: bad pushes, quick pushes, slow clients", () => {
     expect(history.indexOf("Quick push one")).toBeGreaterThan(history.indexOf("Quick push two"));
   });
 
-  it("serves normal requests quickly while clients dribble their headers and read responses slowly", async () => {
+  it("serves normal requests while clients dribble their headers and read responses slowly", async () => {
     const { hostname, port } = new URL(server.url);
     const request = `GET /guides/first HTTP/1.1\r\nHost: ${hostname}\r\nConnection: close\r\n\r\n`;
+    expect((await get("/guides/first")).status).toBe(200);
+    // The slow clients hold their requests and responses unfinished until the pages below are answered.
+    let go!: () => void;
+    const pagesAnswered = new Promise<void>((resolve) => (go = resolve));
 
-    // Twenty clients send their request one byte every 40 ms (about 2.5 s each).
-    const dribblers = Array.from({ length: 20 }, () => {
+    // Twenty clients send their request one byte every 40 ms, all but the last byte until the pages are answered.
+    const responses: string[] = Array.from({ length: 20 }, () => "");
+    const dribblers = responses.map((_, n) => {
       const socket = net.connect(Number(port), hostname);
-      let response = "";
-      socket.on("data", (d) => (response += d));
+      socket.on("data", (d) => (responses[n] = `${responses[n]}${d}`));
       socket.on("error", () => {});
-      const done = new Promise<string>((resolve) => socket.on("close", () => resolve(response)));
+      const done = new Promise<string>((resolve) => socket.on("close", () => resolve(responses[n]!)));
       let i = 0;
       const timer = setInterval(() => {
-        if (i < request.length) socket.write(request[i++]!);
+        if (i < request.length - 1) socket.write(request[i++]!);
         else clearInterval(timer);
       }, 40);
+      void pagesAnswered.then(() => {
+        clearInterval(timer);
+        socket.write(request.slice(i));
+      });
       return done;
     });
 
-    // One client asks for a 4 MB file and reads nothing for 2 s, then reads it in small sips.
+    // One client asks for a 4 MB file and reads nothing until the pages are answered, then reads it in small sips.
     const reader = net.connect(Number(port), hostname);
     let received = 0;
     let head = "";
@@ -461,20 +471,17 @@ describe("faults: bad pushes, quick pushes, slow clients", () => {
     reader.pause();
     const readerDone = new Promise<void>((resolve) => reader.on("close", () => resolve()));
     reader.write(`GET /static/big.txt HTTP/1.1\r\nHost: ${hostname}\r\nConnection: close\r\n\r\n`);
-    setTimeout(() => reader.resume(), 2_000);
 
-    const timings: number[] = [];
-    const deadline = Date.now() + 2_000;
-    while (Date.now() < deadline || timings.length < 5) {
-      const started = Date.now();
+    // Answered while every slow client is still sending or not reading: none of them holds up the others.
+    for (let i = 0; i < 5; i++) {
       const res = await get("/guides/first");
       expect(res.status).toBe(200);
       expect(await res.text()).toContain("Hello from the snippet.");
-      timings.push(Date.now() - started);
     }
-    timings.sort((a, b) => a - b);
-    expect(timings[timings.length >> 1]).toBeLessThan(1_000);
-    expect(timings.at(-1)).toBeLessThan(3_000);
+    expect(responses.filter(Boolean)).toEqual([]);
+    expect(received).toBe(0);
+    go();
+    reader.resume();
 
     for (const response of await Promise.all(dribblers)) expect(response).toMatch(/^HTTP\/1\.1 200 OK/);
     await readerDone;
@@ -503,7 +510,7 @@ describe("a webhook storm against a server that fetches from an HTTP remote", ()
     server = await startServer({ CONTENT_REPO: url, WEBHOOK_SECRET: SECRET, POLL_INTERVAL: "0" });
     await waitFor(
       async () => ((await (await fetch(`${server.url}/api/status`)).json()) as { lastFetch?: string }).lastFetch !== undefined,
-      60_000,
+      HANG_MS,
       100,
     );
   });
@@ -528,13 +535,15 @@ describe("a webhook storm against a server that fetches from an HTTP remote", ()
 
     const answers = await Promise.all(storm);
     for (const answer of answers) expect(answer.status, answer.body).toBe(202);
-    await waitFor(async () => held() === 1, 5_000);
+    await waitFor(async () => held() === 1);
     expect(fetches().length - before).toBe(1);
 
     release();
-    // The held fetch finishes, then exactly one more runs for everything that arrived meanwhile.
-    await waitFor(async () => fetches().length - before === 2 && held() === 0, 10_000);
-    await new Promise((r) => setTimeout(r, 500));
+    // The held fetch finishes, then exactly one more runs for everything that arrived meanwhile:
+    // counted once the server has settled (no longer catching up), when no other can be on its way.
+    const settled = async () =>
+      ((await (await fetch(`${server.url}/api/status`)).json()) as { catchingUp?: unknown }).catchingUp === undefined;
+    await waitFor(async () => fetches().length - before >= 2 && held() === 0 && (await settled()));
     expect(fetches().length - before).toBe(2);
     expect((await fetch(`${server.url}/guides/first`)).status).toBe(200);
 
@@ -543,7 +552,7 @@ describe("a webhook storm against a server that fetches from an HTTP remote", ()
     work.push();
     const res = await fetch(`${server.url}/api/webhooks/git`, { method: "POST", body: PUSH, headers: signedPush(PUSH) });
     expect(res.status).toBe(202);
-    await waitFor(async () => ((await (await fetch(`${server.url}/api/status`)).json()) as { commit: string }).commit === next, 10_000);
+    await waitFor(async () => ((await (await fetch(`${server.url}/api/status`)).json()) as { commit: string }).commit === next);
     expect(await (await fetch(`${server.url}/guides/second`)).text()).toContain("Published after the storm.");
   });
 });

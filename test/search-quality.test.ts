@@ -33,7 +33,7 @@ describe("search quality on the evaluation set", () => {
         ((await response.json()) as { results: Array<{ id: string }> }).results.map((r) => r.id),
       );
     }
-  }, 300_000);
+  });
 
   it("answers the first time, and within five results, as often as it did", () => {
     const evaluation = evaluate(QUERIES, (q) => ranked.get(q)!);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { git, type WorkingCopy } from "./helpers/git";
 import { pushOverHttp, type GitHttpRemote } from "./helpers/git-http";
 import { rawRequest, type RawResponse } from "./helpers/raw-http";
-import { freePort, startServer, waitFor, type RunningServer } from "./helpers/server";
+import { freePort, startServer, HANG_MS, waitFor, type RunningServer } from "./helpers/server";
 import { client, remoteWithContent, secondGuide, WEBHOOK_SECRET } from "./helpers/site";
 import { startVarnish, type RunningVarnish } from "./helpers/varnish";
 
@@ -36,11 +36,11 @@ describe("a replica behind Varnish (deploy/varnish.vcl): kept, tagged, purged on
       },
       "build/start.js",
     );
-    await waitFor(async () => (await direct("/readyz")).status === 200, 60_000, 100);
+    await waitFor(async () => (await direct("/readyz")).status === 200, HANG_MS, 100);
     varnish = await startVarnish({ backendPort: Number(new URL(replica.url).port), port: cachePort });
     // Its probe has seen the replica answer.
-    await waitFor(async () => (await through("/healthz")).status === 200, 30_000, 200);
-  }, 120_000);
+    await waitFor(async () => (await through("/healthz")).status === 200, HANG_MS, 200);
+  });
 
   afterAll(async () => {
     await varnish?.stop();
@@ -86,14 +86,14 @@ describe("a replica behind Varnish (deploy/varnish.vcl): kept, tagged, purged on
     const after = head();
     expect((await client(replica).webhook("refs/heads/main", after)).status).toBe(202);
     let page: RawResponse | undefined;
-    await waitFor(async () => (page = await through("/guides/second")).headers["x-docs-commit"] === after, 30_000, 100);
+    await waitFor(async () => (page = await through("/guides/second")).headers["x-docs-commit"] === after, HANG_MS, 100);
     expect(page!.body).toContain("Published through the cache.");
     expect(replica.output()).toMatch(/purged live at varnish http:\/\/127\.0\.0\.1:\d+\//);
     // Kept again: the next reader is answered by the cache.
     expect((await through("/guides/second")).headers["x-cache"]).toBe("HIT");
     const pinned = await through(`/guides/second?commit=${first}`);
     expect([pinned.headers["x-cache"], pinned.headers["x-docs-commit"]]).toEqual(["HIT", first]);
-  }, 60_000);
+  });
 
   it("keeps answering the pages it holds, purged ones included, with the replica stopped", async () => {
     // Kept copies may be served stale for at least 10 minutes (the site's stale-if-error, a day here).
@@ -105,10 +105,10 @@ describe("a replica behind Varnish (deploy/varnish.vcl): kept, tagged, purged on
     await expect(direct("/healthz")).rejects.toThrow();
     // Once the cache's probe has seen the replica gone, the stale copy is served (before, it tries the replica).
     let stale: RawResponse | undefined;
-    await waitFor(async () => (stale = await through("/guides/first")).status === 200, 30_000, 200);
+    await waitFor(async () => (stale = await through("/guides/first")).status === 200, HANG_MS, 200);
     expect([stale!.headers["x-cache"], stale!.headers["x-docs-commit"]]).toEqual(["HIT", first]);
     for (const target of ["/guides/second", "/guides/first", "/api/catalogue", `/guides/second?commit=${first}`]) {
       expect([target, (await through(target)).status]).toEqual([target, 200]);
     }
-  }, 60_000);
+  });
 });

@@ -59,7 +59,7 @@ describe("the site's chrome in Chromium", () => {
     // Compile the pages once, a few at a time, so no test waits for a cold compile.
     const all = ["/", GUIDE, GRAPHQL, ...WIDE_TABLE_PAGES.map((id) => `/${id}`)];
     for (let i = 0; i < all.length; i += 4) await Promise.all(all.slice(i, i + 4).map((p) => fetch(url(p)).then((r) => r.arrayBuffer())));
-  }, 300_000);
+  });
   afterAll(() => browser?.close());
 
   /** Opens a page; without JavaScript there is no hydration to wait for. */
@@ -89,7 +89,7 @@ describe("the site's chrome in Chromium", () => {
         expect(problems).toEqual([]);
         expect(tables).toBeGreaterThan(50);
       });
-    }, 300_000);
+    });
 
     it("break long code in cells between words, never between the letters of a word", async () => {
       await withPage(browser, DESKTOP, async (page) => {
@@ -285,34 +285,30 @@ describe("the site's chrome in Chromium", () => {
     });
   });
 
-  it.each(["light", "dark"] as const)(
-    "looks right at 1280 and 375 px in the %s theme (screenshots)",
-    async (theme) => {
-      for (const [name, options] of [
-        ["1280", DESKTOP],
-        ["375", PHONE],
-      ] as const) {
-        await withPage(browser, { ...options, colorScheme: theme }, async (page) => {
-          for (const [pageName, path] of [
-            ["home", "/"],
-            ["guide", GUIDE],
-            ["tables", "/standards/deepbook/orders"],
-          ]) {
-            await load(page, path!);
-            await screenshot(page, `chrome-${pageName}-${name}-${theme}`, false);
-          }
-          await load(page, GUIDE);
-          if (name === "375") {
-            await page.click(".menu-button");
-            await page.locator("#doc-sidebar .drawer-sections").waitFor({ state: "visible" });
-            await screenshot(page, `chrome-drawer-375-${theme}`, false);
-          } else {
-            await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-            await screenshot(page, `chrome-footer-1280-${theme}`, false);
-          }
-        });
-      }
-    },
-    120_000,
-  );
+  it.each(["light", "dark"] as const)("looks right at 1280 and 375 px in the %s theme (screenshots)", async (theme) => {
+    for (const [name, options] of [
+      ["1280", DESKTOP],
+      ["375", PHONE],
+    ] as const) {
+      await withPage(browser, { ...options, colorScheme: theme }, async (page) => {
+        for (const [pageName, path] of [
+          ["home", "/"],
+          ["guide", GUIDE],
+          ["tables", "/standards/deepbook/orders"],
+        ]) {
+          await load(page, path!);
+          await screenshot(page, `chrome-${pageName}-${name}-${theme}`, false);
+        }
+        await load(page, GUIDE);
+        if (name === "375") {
+          await page.click(".menu-button");
+          await page.locator("#doc-sidebar .drawer-sections").waitFor({ state: "visible" });
+          await screenshot(page, `chrome-drawer-375-${theme}`, false);
+        } else {
+          await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+          await screenshot(page, `chrome-footer-1280-${theme}`, false);
+        }
+      });
+    }
+  });
 });

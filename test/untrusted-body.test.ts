@@ -75,7 +75,7 @@ describe("a page body the site did not write", () => {
     try {
       expect((await fetch(`${first.url}/guides/tampered`)).status).toBe(200);
       const compiled = path.join(env.DATA_DIR, "compiled");
-      await waitFor(async () => jsonFiles(compiled).some((file) => fs.readFileSync(file, "utf8").includes(TAMPERED_TEXT)), 20_000);
+      await waitFor(async () => jsonFiles(compiled).some((file) => fs.readFileSync(file, "utf8").includes(TAMPERED_TEXT)));
       tamperedFile = jsonFiles(compiled).find((file) => fs.readFileSync(file, "utf8").includes(TAMPERED_TEXT))!;
     } finally {
       await first.stop();
@@ -86,7 +86,7 @@ describe("a page body the site did not write", () => {
     fs.writeFileSync(tamperedFile, JSON.stringify(stored));
     server = await startServer(env);
     browser = await launchBrowser();
-  }, 120_000);
+  });
   afterAll(async () => {
     await browser?.close();
     await server?.stop();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { git, page, sampleContent, WorkingCopy } from "./helpers/git";
 import { DESKTOP, horizontalOverflow, launchBrowser, newContext, open, PHONE, screenshot } from "./helpers/browser";
-import { startServer, waitFor, type RunningServer } from "./helpers/server";
+import { startServer, HANG_MS, waitFor, type RunningServer } from "./helpers/server";
 
 const guide = (text: string) =>
   page("guides/first", "First Guide", `## Install\n\n${text}\n\nOn to [the second guide](/guides/second).`, {
@@ -130,14 +130,14 @@ describe("versions from tags at /v/<tag>/", () => {
   it("sees a moved tag at once, though the release's page was kept rendered at the commit it named before", async () => {
     const second = git(work.dir, "rev-parse", "v1.1.0^{commit}");
     git(work.dir, "tag", "-f", "v1.1.0", latest);
-    await waitFor(async () => (await text("/v/v1.1.0/guides/first")).includes("The latest text."), 10_000, 20);
+    await waitFor(async () => (await text("/v/v1.1.0/guides/first")).includes("The latest text."), HANG_MS, 20);
     // Kept rendered at Latest's own commit, which the live page is kept under too, and answered from memory.
     const kept = await get("/v/v1.1.0/guides/first");
-    await waitFor(() => replayed("/v/v1.1.0/guides/first"), 10_000, 0);
+    await waitFor(() => replayed("/v/v1.1.0/guides/first"), HANG_MS, 0);
     expect((await get("/v/v1.1.0/guides/first")).headers.get("ETag")).toBe(kept.headers.get("ETag"));
     expect(kept.headers.get("X-Docs-Commit")).toBe(latest);
     git(work.dir, "tag", "-f", "v1.1.0", second);
-    await waitFor(async () => (await text("/v/v1.1.0/guides/first")).includes("Shipped with one point one"), 10_000, 20);
+    await waitFor(async () => (await text("/v/v1.1.0/guides/first")).includes("Shipped with one point one"), HANG_MS, 20);
     const moved = await get("/v/v1.1.0/guides/first");
     expect(moved.headers.get("ETag")).not.toBe(kept.headers.get("ETag"));
     expect(moved.headers.get("X-Docs-Commit")).toBe(second);
@@ -145,10 +145,10 @@ describe("versions from tags at /v/<tag>/", () => {
 
   it("links a kept release page to Latest's page once Latest has it again", async () => {
     expect(await text("/v/v1.0.0/guides/old")).toContain("This page is gone at Latest");
-    await waitFor(() => replayed("/v/v1.0.0/guides/old"), 10_000, 0);
+    await waitFor(() => replayed("/v/v1.0.0/guides/old"), HANG_MS, 0);
     work.write(page("guides/old", "Old Guide", "Back at Latest."));
     work.commit("The old guide is back");
-    await waitFor(async () => (await get("/guides/old")).status === 200, 10_000, 20);
+    await waitFor(async () => (await get("/guides/old")).status === 200, HANG_MS, 20);
     // The first answer from memory must be the new one: a page kept before the push must not be.
     // Listing the refs first makes the tag's commit known without waiting, as a busy site has it.
     let html = "";
@@ -159,7 +159,7 @@ describe("versions from tags at /v/<tag>/", () => {
         html = await text("/v/v1.0.0/guides/old");
         return (await replays()) > before || html.includes("Read this page at Latest");
       },
-      10_000,
+      HANG_MS,
       0,
     );
     expect(html).toMatch(/href="\/guides\/old">Read this page at Latest/);
@@ -179,7 +179,7 @@ describe("versions from tags at /v/<tag>/", () => {
       expect(await notice.innerText()).toMatch(/version v1\.0\.0, an older release/);
       await tab.locator(".version-menu summary").click();
       const items = tab.locator(".version-list a");
-      await waitFor(async () => (await items.count()) === 5, 10_000);
+      await waitFor(async () => (await items.count()) === 5);
       expect(await items.allInnerTexts()).toEqual(["Latest", "v1.1.0", "v1.0.0", "v0.0.48", "All versions"]);
       expect(await tab.locator('.version-list a[aria-current="true"]').innerText()).toBe("v1.0.0");
       expect(await horizontalOverflow(tab)).toBe(0);

@@ -60,7 +60,7 @@ describe("webhook body slots", () => {
       for (let i = 0; i < TRICKLERS; i++) trickle();
       // Those past the address's turns and line are refused at once: once all of them are, every
       // trickling sender has reached the server and holds what it can.
-      await waitFor(async () => statuses.filter((s) => s === 503).length >= TRICKLERS - 2 - 256, 60_000);
+      await waitFor(async () => statuses.filter((s) => s === 503).length >= TRICKLERS - 2 - 256);
 
       // GitHub's delivery comes from another address: it is read and acknowledged, not refused for want of a slot.
       const delivery = await rawRequest(
@@ -74,7 +74,7 @@ describe("webhook body slots", () => {
         throw error;
       });
       expect(delivery.status, delivery.body).toBe(202);
-      await waitFor(async () => (await site.status()).commit === oid, 30_000);
+      await waitFor(async () => (await site.status()).commit === oid);
       expect(await site.text("/guides/second")).toContain("Delivered past the trickle.");
 
       // The trickling address was held to its own turns (2 read, 256 waiting): the rest of its senders were refused at once.
@@ -89,5 +89,5 @@ describe("webhook body slots", () => {
       await server.stop();
       await remote.stop();
     }
-  }, 120_000);
+  });
 });

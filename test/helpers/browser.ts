@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
+import { HANG_MS } from "./server";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 export const SCREENSHOT_DIR = path.join(ROOT, "test-results/screenshots");
@@ -30,8 +31,8 @@ export const PHONE: BrowserContextOptions = { viewport: { width: 375, height: 80
 /** A fresh context (own storage, own permissions) whose pages time out generously on a loaded machine. */
 export async function newContext(browser: Browser, options: BrowserContextOptions = DESKTOP): Promise<BrowserContext> {
   const context = await browser.newContext({ reducedMotion: "reduce", ...options });
-  context.setDefaultTimeout(20_000);
-  context.setDefaultNavigationTimeout(30_000);
+  context.setDefaultTimeout(HANG_MS);
+  context.setDefaultNavigationTimeout(HANG_MS);
   return context;
 }
 

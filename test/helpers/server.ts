@@ -2,11 +2,20 @@ import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { freePort } from "../../scripts/bench/process";
 import { tempDir } from "./git";
+import { killTree } from "./processes";
 
 // One way to find a free port, for the tests and the benchmark.
 export { freePort };
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
+
+/**
+ * How long a test waits for something that is bound to happen (a server to listen, a push to go
+ * live, a log line) before calling it hung. A ceiling that only catches hangs: on a busy machine
+ * (CI beside other work, two CPU hogs) everything is slower, never failed for it. How long things
+ * take is the benches' business, not the tests'.
+ */
+export const HANG_MS = 120_000;
 
 export interface RunningServer {
   url: string;
@@ -43,7 +52,7 @@ export async function startServer(env: Record<string, string> = {}, entry?: stri
   child.stdout!.on("data", (d) => (output += d));
   child.stderr!.on("data", (d) => (output += d));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + HANG_MS;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${output}`);
     try {
@@ -51,7 +60,11 @@ export async function startServer(env: Record<string, string> = {}, entry?: stri
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not start: ${output}`);
+    if (Date.now() > deadline) {
+      // Not left behind to compete with the runs after this one.
+      killTree(child.pid!);
+      throw new Error(`server did not start within ${HANG_MS} ms: ${output}`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   return {
@@ -71,7 +84,7 @@ export async function startServer(env: Record<string, string> = {}, entry?: stri
 /** Runs the start command to completion, for configurations that must fail. */
 export async function runToExit(
   env: Record<string, string>,
-  timeoutMs = 30_000,
+  timeoutMs = HANG_MS,
   entry?: string,
 ): Promise<{ code: number | null; output: string }> {
   const child = spawnServer(env, await freePort(), entry);
@@ -84,8 +97,8 @@ export async function runToExit(
   return { code, output };
 }
 
-/** Polls `check` until it is true or the time runs out; returns the time it took in ms. */
-export async function waitFor(check: () => Promise<boolean>, timeoutMs: number, stepMs = 50): Promise<number> {
+/** Polls `check` until it is true or the time runs out (a hang); returns the time it took in ms. */
+export async function waitFor(check: () => Promise<boolean>, timeoutMs = HANG_MS, stepMs = 50): Promise<number> {
   const start = Date.now();
   while (Date.now() - start < timeoutMs) {
     if (await check()) return Date.now() - start;

@@ -95,7 +95,7 @@ export async function startVarnish({
         return false;
       }
     },
-    30_000,
+    undefined,
     100,
   ).catch((error: Error) => {
     child.kill("SIGKILL");

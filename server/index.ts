@@ -264,7 +264,8 @@ export async function startContentService(
     compiledDir: path.join(config.dataDir, "compiled"),
     compileTimeoutMs: config.compileTimeoutSeconds * 1000,
   });
-  const markdown = new MarkdownService(engine);
+  // Converting a page to Markdown (for search, llms.txt and .md) is a compile of its own: the same limit.
+  const markdown = new MarkdownService(engine, { timeoutMs: config.compileTimeoutSeconds * 1000 });
   // Search indexes each page's clean Markdown, so a snippet's text is found under the pages that include it.
   const search = new SearchService(engine, markdown, SEARCH_LIMITS, print);
   const checks = new RefChecks(engine, config.compileTimeoutSeconds * 1000);

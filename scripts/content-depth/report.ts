@@ -124,13 +124,9 @@ function renderGaps({ lacking, covered, leftOut }: UpstreamGaps): string[] {
   ];
   if (lacking.length === 0) lines.push("None.");
   else {
-    lines.push(
-      "By area (the first two segments of the route), most characters first:",
-      "",
-      "| area | pages | chars |",
-      "| --- | --- | --- |",
-    );
-    for (const area of gapsByArea(lacking)) lines.push(`| \`${area.area}\` | ${area.pages} | ${format(area.chars)} |`);
+    lines.push("By area (the first two segments of the route), most characters first:", "");
+    // A list, not a table: Prettier pads a table's columns to its widest cell.
+    for (const area of gapsByArea(lacking)) lines.push(`- \`${area.area}\`: ${area.pages} pages, ${format(area.chars)} chars`);
     lines.push("");
   }
   for (const page of lacking) lines.push(...wrap(`- \`${page.route}\` (${page.title}): ${format(page.chars)} chars`, "  "));

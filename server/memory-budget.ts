@@ -10,10 +10,10 @@
  * - Main thread, ~200 MB: Node, the app's code, React; V8's heap with its slack and garbage between
  *   collections (young generation 2 × 4 MB: `--max-semi-space-size=4`); the allocator's slack
  *   (`MALLOC_ARENA_MAX=2`)
- * - Search index, ~17 MB: the live commit's (measured: 3,158 sections and their pages' descriptions
- *   take 16.8 MB of heap, as SearchIndex.load weighs it)
+ * - Search index, ~21 MB: the live commit's (measured: the embedded catalogue's 3,443 sections and
+ *   their pages' descriptions take 20.4 MB of heap, as SearchIndex.load weighs it)
  * - The caches below, all full, ~168 MB
- * - Total, ~385 MB
+ * - Total, ~389 MB
  *
  * Measured against it at 50,000 commits (BENCHMARKS.md, Scale), the server process read 237, 365, 365
  * and 377 MB after its phases and the compile worker at most 164 MB. What the plan counts as slack
@@ -47,15 +47,15 @@
  *   is Latin-1 (weighed as V8 holds it)
  * - pinnedSearchIndexes, 4 MB: search indexes of `?commit=` searches (and the previous live one after a
  *   push), weighed as measured (SearchIndex.load): a small catalogue's; one of the embedded catalogue's size
- *   (~16 MB) is not kept, so each search at an old commit of it builds one, within SearchLimits
+ *   (~20 MB) is not kept, so each search at an old commit of it builds one, within SearchLimits
  * - releaseSearchIndexes, 32 MB: search indexes of releases (`/v/<tag>/search`, VERSION_TAGS), kept apart
  *   from the pinned ones so that a release's search costs one build per tag commit, and readers rotating
- *   `?commit=` cannot evict them. It holds two releases of the embedded catalogue's size (~16 MB each, as
- *   SearchIndex.load weighs them; a release at the live commit uses the live index), or all 5 releases of
- *   the default menu (VERSION_MENU_SIZE) while each weighs at most 6 MB (about 120 pages like the embedded
- *   ones): that is what fits in the 50 MB the plan had left under the limit (15 MB left after it, refListings and the larger live search index). Five
- *   releases of the embedded size (80 MB) do not fit: readers rotating through more than two have the
- *   least recently searched built again, within SearchLimits
+ *   `?commit=` cannot evict them. It holds one release of today's embedded catalogue's size (~20 MB, as
+ *   SearchIndex.load weighs it; a release at the live commit uses the live index) beside a smaller
+ *   one, or all 5 releases of the default menu (VERSION_MENU_SIZE) while each weighs at most 6 MB
+ *   (about 120 pages like the embedded ones): that is what fits under the limit beside the larger
+ *   live search index. Five releases of the embedded size (100 MB) do not fit: readers rotating
+ *   through more than fit have the least recently searched built again, within SearchLimits
  * - pageDiffs, 0.5 MB: page diffs by commit pair and page, and their refusals (a diff shown is at most
  *   ~130 KB: 64,000 characters)
  * - recentChanges, 0.5 MB: pages of the `/changes` feed
@@ -110,7 +110,7 @@ export const CACHE_BUDGETS = {
 } as const;
 
 /** What the server process needs besides its caches (see the plan above), MB. */
-export const RUNTIME_MB = { mainThread: 200, liveSearchIndex: 17 } as const;
+export const RUNTIME_MB = { mainThread: 200, liveSearchIndex: 21 } as const;
 
 /** A worker process: its heap limit (server/workers/pool.ts) and what Node needs beside it, MB. */
 export const WORKER_PROCESS_MB = { heapLimit: 160, runtime: 60 } as const;

@@ -316,7 +316,7 @@ describe("the site in Chromium", () => {
     it("scrolls to a heading from its link and highlights the section in view", async () => {
       await withPage(browser, DESKTOP, async (page) => {
         await open(page, url(PAGES.guide));
-        await expect.poll(() => activeEntry(page)).toEqual(["#move-in-brief"]);
+        await expect.poll(() => activeEntry(page)).toEqual(["#what-you-build"]);
 
         await page.click('.toc-wide a[href="#entry-points"]');
         await page.waitForURL(url(`${PAGES.guide}#entry-points`));
@@ -330,14 +330,14 @@ describe("the site in Chromium", () => {
         await expect.poll(() => activeEntry(page)).toEqual(["#errors"]);
         await page.$eval("#create-the-package", (h) => window.scrollTo(0, window.scrollY + h.getBoundingClientRect().top - 100));
         await expect.poll(() => activeEntry(page)).toEqual(["#create-the-package"]);
-        // Half way down a long section, the section is still the one highlighted.
-        await page.$eval("#structs-and-abilities", (h) => window.scrollTo(0, window.scrollY + h.getBoundingClientRect().top - 100));
-        await expect.poll(() => activeEntry(page)).toEqual(["#structs-and-abilities"]);
+        // Half way down a long section (the whole module's code), the section is still the one highlighted.
+        await page.$eval("#the-module", (h) => window.scrollTo(0, window.scrollY + h.getBoundingClientRect().top - 100));
+        await expect.poll(() => activeEntry(page)).toEqual(["#the-module"]);
         await page.mouse.wheel(0, 150);
-        await page.waitForFunction(() => (document.getElementById("structs-and-abilities")?.getBoundingClientRect().top ?? 0) < 0);
-        await expect.poll(() => activeEntry(page)).toEqual(["#structs-and-abilities"]);
+        await page.waitForFunction(() => (document.getElementById("the-module")?.getBoundingClientRect().top ?? 0) < 0);
+        await expect.poll(() => activeEntry(page)).toEqual(["#the-module"]);
         await page.evaluate(() => window.scrollTo(0, 0));
-        await expect.poll(() => activeEntry(page)).toEqual(["#move-in-brief"]);
+        await expect.poll(() => activeEntry(page)).toEqual(["#what-you-build"]);
       });
     });
 

@@ -158,13 +158,22 @@ export class SearchIndex {
     const total = weights.reduce((a, b) => a + b, 0) || 1;
     const share = (has: (w: number) => boolean) => weights.reduce((sum, weight, w) => sum + (has(w) ? weight : 0), 0) / total;
     // A word of the page's route counts as found: the route names the page as its title does.
-    const inRoute = (pageId: string, w: number) =>
-      words[w]!.alternatives.some((terms) => terms.every((t) => this.routes.get(pageId)!.has(t)));
+    // Worked out once per page, not per hit: thousands of hits share a few hundred pages.
+    const routeFinds = new Map<string, boolean[]>();
+    const inRoute = (pageId: string): boolean[] => {
+      let found = routeFinds.get(pageId);
+      if (!found) {
+        const route = this.routes.get(pageId)!;
+        found = words.map((word) => word.alternatives.some((terms) => terms.every((t) => route.has(t))));
+        routeFinds.set(pageId, found);
+      }
+      return found;
+    };
     // The costlier factors (headings, proximity) only for the hits that can still reach the top.
     const scored = hits
       .map((hit, i) => {
-        const pageId = this.sections.get(hit.id as string)!.pageId;
-        const coverage = words.length > 1 ? share((w) => found[i]![w]! || inRoute(pageId, w)) : 1;
+        const route = words.length > 1 ? inRoute(this.sections.get(hit.id as string)!.pageId) : [];
+        const coverage = words.length > 1 ? share((w) => found[i]![w]! || route[w]!) : 1;
         return { hit, found: found[i]!, coverage, score: hit.score * coverage ** COVERAGE_POWER };
       })
       .sort((a, b) => b.score - a.score);
@@ -191,7 +200,7 @@ export class SearchIndex {
           titleExactness: titleExactness(section.pageTitle, h.hit.terms, this.rarity),
           descriptionCoverage: share(inField(description)),
           proximity: proximity(`${section.heading} ${section.description} ${section.text}`, words, h.found),
-          routeCoverage: share((w) => inRoute(section.pageId, w)),
+          routeCoverage: share((w) => inRoute(section.pageId)[w]!),
           unnamedReference: Boolean(section.reference) && !namesItem(q, section.pageTitle, section.pageId),
           spelledAsTitle: q === section.pageTitle,
         }),

@@ -95,8 +95,11 @@ export class SearchIndex {
     const counts = new Map(vocabulary.map((word, i) => [word, sectionCounts[i]!]));
     this.rarity = (word) => Math.log(1 + sections.length / (counts.get(word) ?? 1));
     this.descriptions = new Map(sections.filter((s) => s.key === s.pageId).map((s) => [s.pageId, s.description]));
+    // One entry per page (its introduction's key is the page id), not one per section.
     this.routes = new Map(
-      sections.map((s) => [s.pageId, fieldTerms((s.reference ? s.pageId.replace(/\/[^/]*$/, "") : s.pageId).replace(/[/-]/g, " "))]),
+      sections
+        .filter((s) => s.key === s.pageId)
+        .map((s) => [s.pageId, fieldTerms((s.reference ? s.pageId.replace(/\/[^/]*$/, "") : s.pageId).replace(/[/-]/g, " "))]),
     );
   }
 

@@ -293,15 +293,17 @@ export async function startContentService(
   // The first search at a new live commit should not pay for its index; a failure is logged and
   // reported in the status by the service.
   const onLive = (snapshot: Snapshot) => {
-    void search.setLive(snapshot).catch(() => {});
+    const indexed = search.setLive(snapshot).catch(() => {});
     // The links of the commit served at start are read in the background, in the preview lane (after
     // publishing and live readers), by every process (each answers its readers' checks from its own
     // memory): every check of a ref compares with them, and its first reader would otherwise wait
-    // for all of them (~30 s for the embedded catalogue on a loaded machine).
+    // for all of them (~30 s for the embedded catalogue on a loaded machine). Once the search index
+    // is built: sent at once, the scan held the only worker while the index waited, which started
+    // the reserved worker (a process and its grammars, ~1.5 s of CPU) at every start.
     if (!linksRead) {
       linksRead = true;
-      void checks
-        .warm(snapshot)
+      void indexed
+        .then(() => checks.warm(snapshot))
         .catch((error: Error) => print(`live ${snapshot.commit.oid.slice(0, 7)} links not read: ${error.message.split("\n")[0]}`));
     }
     if (!following) checkLive(snapshot);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sampleContent, tempDir, WorkingCopy } from "./helpers/git";
-import { runToExit, startServer, type RunningServer } from "./helpers/server";
+import { commandLines } from "./helpers/processes";
+import { runToExit, startServer, waitFor, type RunningServer } from "./helpers/server";
 
 describe("production server on a local content repository", () => {
   let server: RunningServer;
@@ -14,11 +15,28 @@ describe("production server on a local content repository", () => {
       CONTENT_REPO: work.publishBare(),
       SITE_NAME: "Test Docs",
       SOURCE_REPO_URL: "https://git.example/docs-site",
+      // One worker, as on a 2-core machine: the start-up work must not need a second.
+      SUI_DOCS_WORKER_PROCESSES: "1",
     });
   });
   afterAll(() => server?.stop());
 
   const get = (path: string, init?: RequestInit) => fetch(server.url + path, { redirect: "manual", ...init });
+
+  it("does its start-up work (the search index, then the live commit's links) on its one compile worker", async () => {
+    const status = async () =>
+      (await (await get("/api/status")).json()) as {
+        search: { servingCommit?: string };
+        memory: { caches: Record<string, { entries: number }> };
+      };
+    await waitFor(async () => {
+      const { search, memory } = await status();
+      return search.servingCommit === firstCommit && memory.caches.linkScans!.entries > 0;
+    });
+    // A link read sent beside the index build held the only worker while the index waited, which
+    // started the reserved worker (a process and its grammars) at every start.
+    expect(commandLines(server.pid).filter((line) => line.includes("workers/jobs.js"))).toHaveLength(1);
+  });
 
   it("renders a page with its sidebar, breadcrumbs, snippet and highlighted code", async () => {
     const res = await get("/guides/first");

@@ -24,7 +24,9 @@ export default defineConfig({
         test: {
           name: "system",
           include: ["test/**/*.test.ts"],
-          globalSetup: ["test/helpers/embedded-site.ts"],
+          globalSetup: ["test/helpers/embedded-site.ts", "test/helpers/cpu-record-file.ts"],
+          // Each file's CPU time, for the test budget's report (the budget is the two cores' time).
+          setupFiles: ["test/helpers/cpu-record.ts"],
           sequence: { groupOrder: 1 },
           // Ceilings that only catch hangs, above the waits' own (HANG_MS, test/helpers/server.ts): a
           // busy machine makes a suite slower, never failed. Durations are the benches' business.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { budgetReport, isUnitFile, type VitestReport } from "./budget";
+import { budgetReport, cpuReport, isUnitFile, type VitestReport } from "./budget";
 
 const ROOT = "/repo";
 const file = (name: string, start: number, end: number) => ({
@@ -43,5 +43,21 @@ describe("budgetReport", () => {
 
   it("reads an empty report as costing nothing", () => {
     expect(budgetReport({ startTime: 0, testResults: [] }, ROOT, { unitSeconds: 1, totalSeconds: 1 }).over).toEqual([]);
+  });
+});
+
+describe("cpuReport", () => {
+  it.each([
+    ["", 0, []],
+    ["test/a.test.ts\t1.50\t10.00\n", 11.5, ["test/a.test.ts 11.5"]],
+    [
+      "test/a.test.ts\t1.00\t2.00\ntest/b.test.ts\t0.50\t20.00\ntest/c.test.ts\t4.00\t0.00\n",
+      27.5,
+      ["test/b.test.ts 20.5", "test/c.test.ts 4", "test/a.test.ts 3"],
+    ],
+  ])("sums %j to %d CPU-s, most first", (tsv, total, most) => {
+    const report = cpuReport(tsv);
+    expect(report.totalSeconds).toBe(total);
+    expect(report.most.map((f) => `${f.file} ${f.seconds}`)).toEqual(most);
   });
 });

@@ -54,3 +54,29 @@ export function budgetReport(report: VitestReport, root: string, budget: Budget,
     result.over.push(`the whole run took ${result.totalSeconds.toFixed(0)} s, over its budget of ${budget.totalSeconds} s`);
   return result;
 }
+
+export interface CpuReport {
+  /** CPU seconds of every file recorded, its own and its children's. */
+  totalSeconds: number;
+  /** The files that used the most, most first: what to shrink when the whole run is over budget. */
+  most: Array<{ file: string; seconds: number }>;
+}
+
+/**
+ * Sums the system files' CPU record (test/helpers/cpu-record.ts: a line per file, its name, its
+ * own CPU seconds and its children's, tab-separated). On two busy cores the whole run's wall time
+ * is about the CPU it needs over two. The shared embedded server's CPU is no file's.
+ */
+export function cpuReport(tsv: string, most = 10): CpuReport {
+  const files = tsv
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => {
+      const [file, own, children] = line.split("\t");
+      return { file: file!, seconds: Number(own) + Number(children) };
+    });
+  return {
+    totalSeconds: files.reduce((sum, f) => sum + f.seconds, 0),
+    most: files.sort((a, b) => b.seconds - a.seconds).slice(0, most),
+  };
+}

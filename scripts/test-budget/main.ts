@@ -4,7 +4,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { budgetReport, type VitestReport } from "./budget";
+import { budgetReport, cpuReport, type VitestReport } from "./budget";
 
 /** CONTRIBUTING.md, "Test budget": change both together. */
 const BUDGET = { unitSeconds: 30, totalSeconds: 1_200 };
@@ -18,6 +18,15 @@ console.log(
     `system ${result.systemSeconds.toFixed(0)} s, whole run ${result.totalSeconds.toFixed(0)} s (budget ${BUDGET.totalSeconds} s)`,
 );
 console.log(`slowest files: ${result.slowest.map((s) => `${s.file} ${s.seconds.toFixed(0)} s`).join(", ")}`);
+// Beside the report: each system file's CPU time (test/helpers/cpu-record.ts), when it was recorded.
+const cpuFile = path.join(path.dirname(file), "cpu.tsv");
+if (fs.existsSync(cpuFile)) {
+  const cpu = cpuReport(fs.readFileSync(cpuFile, "utf8"));
+  console.log(
+    `system files' CPU: ${cpu.totalSeconds.toFixed(0)} s in all (the shared embedded server's not counted); most: ` +
+      cpu.most.map((f) => `${f.file} ${f.seconds.toFixed(0)} s`).join(", "),
+  );
+}
 if (result.over.length) {
   console.error(`test budget missed: ${result.over.join("; ")}`);
   process.exit(1);

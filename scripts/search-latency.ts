@@ -109,12 +109,20 @@ async function inProcess(): Promise<void> {
   await engine.workers.close();
 }
 
-/** Waits until the start-up read of the live commit's links has stopped growing (/api/status, linkScans). */
+/**
+ * Waits until the start-up read of the live commit's links has stopped growing (/api/status,
+ * linkScans), or at most 240 s: a read that failed leaves nothing to wait for.
+ */
 async function startUpSettled(url: string): Promise<void> {
   const scans = async () =>
     (JSON.parse((await get(`${url}/api/status`)).body) as { memory: { caches: Record<string, { entries: number }> } }).memory.caches
       .linkScans!.entries;
-  for (let before = -1, now = await scans(); now === 0 || now !== before; before = now, now = await scans()) {
+  const deadline = performance.now() + 240_000;
+  for (
+    let before = -1, now = await scans();
+    (now === 0 || now !== before) && performance.now() < deadline;
+    before = now, now = await scans()
+  ) {
     await new Promise((resolve) => setTimeout(resolve, 2_000));
   }
 }

@@ -97,9 +97,11 @@ export async function startFleet(replicas: number, env: Record<string, string>, 
 
 /**
  * A few loops requesting `pages` in turn through `base` (the balancer), as readers would, until
- * stopped: every answer that is not a 200, and every request that fails, is a failure.
+ * stopped: every answer that is not a 200, and every request that fails, is a failure. Each loop
+ * pauses `pauseMs` between requests, as a reader does: a loop that never paused only spent the
+ * machine's two cores on answers (thousands a minute) that prove no more than a steady stream.
  */
-export function steadyLoad(base: string, pages: string[], loops = 4) {
+export function steadyLoad(base: string, pages: string[], loops = 4, pauseMs = 20) {
   let running = true;
   let answered = 0;
   const failures: string[] = [];
@@ -114,6 +116,7 @@ export function steadyLoad(base: string, pages: string[], loops = 4) {
       } catch (error) {
         failures.push(`${page}: ${(error as Error).message}`);
       }
+      await new Promise((resolve) => setTimeout(resolve, pauseMs));
     }
   };
   const looping = Array.from({ length: loops }, (_, i) => loop(i * 2));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Cache } from "./cache";
+import { Cache, stringBytes } from "./cache";
 
 const text = () => new Cache<string>({ maxBytes: 100, sizeOf: (v) => v.length });
 
@@ -33,5 +33,17 @@ describe("Cache", () => {
     expect(cache.entries).toBe(3);
     expect(cache.peek("k0")).toBeUndefined();
     expect(cache.peek("k9")).toBe("x".repeat(30));
+  });
+});
+
+describe("stringBytes", () => {
+  it.each([
+    ["", 0],
+    ["module a::b {}", 14],
+    ["café, naïve: Latin-1 only", 25],
+    ["a → b", 10],
+    ["gas — fees", 20],
+  ])("weighs %j at %i bytes, as V8 holds it", (text, bytes) => {
+    expect(stringBytes(text)).toBe(bytes);
   });
 });

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { Admission, type AdmissionLimits } from "./admission";
-import { Cache, type CacheStats } from "./cache";
+import { Cache, stringBytes, type CacheStats } from "./cache";
 import { concurrencyLimit } from "./concurrency-limit";
 import { CACHE_BUDGETS } from "./memory-budget";
 import { buildCatalogue, type Catalogue, type PageMeta, type Problem } from "./content/catalogue";
@@ -115,7 +115,7 @@ export type SnapshotLane = "reader" | "publish";
  */
 export class ContentEngine {
   private readonly generators: PageGenerator[];
-  private readonly texts = new Cache<string>({ maxBytes: CACHE_BUDGETS.texts, sizeOf: (t) => t.length * 2 });
+  private readonly texts = new Cache<string>({ maxBytes: CACHE_BUDGETS.texts, sizeOf: stringBytes });
   private readonly frontmatters = new Cache<PageHead>({ maxBytes: CACHE_BUDGETS.frontmatters, sizeOf: jsonBytes });
   private readonly generated = new Cache<GeneratedPage[] | Error>({
     maxBytes: CACHE_BUDGETS.generated,

@@ -26,8 +26,8 @@
  * - compiled, 12 MB: compiled pages by content key: the live catalogue takes ~12 MB; a page is compiled
  *   again only to render it anew (a push, another origin), and a miss reads DATA_DIR/compiled, not the
  *   compiler
- * - texts, 4 MB: blob texts by oid (page sources, snippets, schemas): the live catalogue's take 3.3 MB; a
- *   miss is one `git cat-file` read
+ * - texts, 4 MB: blob texts by oid (page sources, snippets, schemas), weighed as V8 holds them
+ *   (cache.ts stringBytes): the live catalogue's 196 take 3.3 MB; a miss is one `git cat-file` read
  * - generated, 4 MB: pages a generator made of a data file, per schema blob (1.2 MB for both live schemas)
  * - contents, 32 MB: per content tree: file map, catalogue and sidebars, weighed as measured
  *   (server/engine.ts contentBytes: the embedded content's tree 0.35 MB of heap, 0.6 MB as weighed; a tree
@@ -40,9 +40,9 @@
  * - pageKeys, histories, commits, 1 MB each: per page and per commit metadata
  * - sidebarFiles, snapshots, expanded, 0.5 MB each: sidebar JSON per blob, commit → its commit info and
  *   content tree oid (never the content), `?commit=` abbreviations
- * - markdownBodies, 4 MB: pages as clean Markdown (server/markdown), by content key: the live catalogue's
- *   take 3.1 MB; the live search index is built from them, then `.md` twins, diffs and `/llms-full.txt` read
- *   them
+ * - markdownBodies, 4 MB: pages as clean Markdown (server/markdown), by content key, weighed as V8 holds
+ *   them: the live catalogue's 432 take 3.0 MB; the live search index is built from them, then `.md` twins,
+ *   diffs and `/llms-full.txt` read them, and a push's index converts only the pages it changed
  * - llmsFullTexts, 8 MB: `/llms-full.txt` per content tree and origin: one text at its 8 MB bound when it
  *   is Latin-1 (weighed as V8 holds it)
  * - pinnedSearchIndexes, 4 MB: search indexes of `?commit=` searches (and the previous live one after a

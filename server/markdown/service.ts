@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { Cache, type CacheStats } from "../cache";
+import { Cache, stringBytes, type CacheStats } from "../cache";
 import { CACHE_BUDGETS } from "../memory-budget";
 import type { PageMeta } from "../content/catalogue";
 import type { ContentEngine, Snapshot } from "../engine";
@@ -25,9 +25,6 @@ const CONCURRENCY = 4;
 
 const sha1 = (text: string) => createHash("sha1").update(text).digest("hex");
 
-/** Bytes V8 holds a string in: one a character when every character fits in Latin-1, else two. */
-const stringBytes = (text: string) => (/[\u0100-\uffff]/.test(text) ? text.length * 2 : text.length);
-
 /**
  * Clean Markdown of pages (server/markdown/index.ts), converted in the worker pool and cached by the
  * content address of everything a page's Markdown depends on, so commits that leave a page and its
@@ -47,7 +44,7 @@ export class MarkdownService {
     this.timeoutMs = options.timeoutMs ?? 20_000;
     this.bodies = new Cache({
       maxBytes: options.cacheBytes ?? CACHE_BUDGETS.markdownBodies,
-      sizeOf: (o) => (o.ok ? o.text.length : o.message.length) * 2 + 64,
+      sizeOf: (o) => stringBytes(o.ok ? o.text : o.message) + 64,
     });
     this.fullTexts = new Cache({ maxBytes: CACHE_BUDGETS.llmsFullTexts, sizeOf: stringBytes });
   }

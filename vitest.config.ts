@@ -24,6 +24,10 @@ export default defineConfig({
         test: {
           name: "system",
           include: ["test/**/*.test.ts"],
+          // Each of the two worker processes runs its files one after another, with the modules it
+          // loaded (vitest, the helpers, what a suite imports) kept: a fresh process a file cost each
+          // file a second or two of CPU. The suites keep their state in their servers, not in modules.
+          isolate: false,
           globalSetup: ["test/helpers/embedded-site.ts", "test/helpers/cpu-record-file.ts"],
           // Each file's CPU time, for the test budget's report (the budget is the two cores' time).
           setupFiles: ["test/helpers/cpu-record.ts"],

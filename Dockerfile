@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 
-# --- build: install everything, build the Remix app, then drop dev dependencies ---
+# --- build: install everything, build the Remix app (its server processes and compile worker bundled) ---
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -11,9 +11,12 @@ COPY server ./server
 COPY http ./http
 COPY public ./public
 ENV VITE_CJS_IGNORE_WARNING=true
-RUN npm run build && npm prune --omit=dev
+RUN npm run build
 
-# --- runtime: the built app, production dependencies and the embedded content ---
+# --- runtime: the built app and the embedded content ---
+# build/ loads nothing from node_modules: the server, its fronts and its compile worker are bundled
+# with their packages (package.json `build:*`), so the image carries no node_modules. package.json
+# stays for its "type": "module".
 FROM node:20-bookworm-slim AS runtime
 # The server reads, clones and fetches the content repository with the git CLI (ca-certificates for HTTPS remotes).
 RUN apt-get update \
@@ -41,7 +44,6 @@ ENV NODE_ENV=production \
 # SOURCE_REPO_URL  the source repository linked from the top bar
 WORKDIR /app
 COPY --from=build /app/package.json ./
-COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public
 COPY content ./content

@@ -20,12 +20,13 @@
  * is mostly garbage: dead Buffers of rendered documents (external memory up to ~90 MB over the
  * rendered-page cache between full collections) and the main heap's garbage.
  *
- * - liveRenderedPages, 40 MB: HTML of pages at the live commit as sent, and its compressed copies: the
- *   whole catalogue (~35 MB raw)
+ * - liveRenderedPages, 40 MB: HTML of pages at the live commit as sent, and its compressed copies: it held
+ *   the whole catalogue (~35 MB raw) when sized; today's 440 pages outgrow it (361 fit, 41.9 MB with gzip
+ *   copies), mostly as each page carries its sidebar twice, as HTML and as loader data
  * - pinnedRenderedPages, 6 MB: the same for pages at `?commit=` and previews at `?ref=` (~60 pages)
- * - compiled, 12 MB: compiled pages by content key: the live catalogue takes ~12 MB; a page is compiled
- *   again only to render it anew (a push, another origin), and a miss reads DATA_DIR/compiled, not the
- *   compiler
+ * - compiled, 12 MB: compiled pages by content key: the live catalogue took ~12 MB when sized (today 365
+ *   of its 440 pages fit); a page is compiled again only to render it anew (a push, another origin), and a
+ *   miss reads DATA_DIR/compiled, not the compiler
  * - texts, 4 MB: blob texts by oid (page sources, snippets, schemas), weighed as V8 holds them
  *   (cache.ts stringBytes): the live catalogue's 196 take 3.3 MB; a miss is one `git cat-file` read
  * - generated, 4 MB: pages a generator made of a data file, per schema blob (1.2 MB for both live schemas)

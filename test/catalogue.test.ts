@@ -159,17 +159,16 @@ describe("the embedded catalogue", () => {
     }
     // The catalogue's pages were fetched above, each answer kept in `html`: only other targets are fetched.
     const crawled = new Map([...html].map(([id, page]) => [`/${id}`, page.startsWith("status ") ? Number(page.slice(7)) : 200]));
-    const broken: string[] = [];
-    const check = (target: string, status: number) => status === 200 || status === 301 || broken.push(`${target} ${status}`);
-    for (const target of targets) if (crawled.has(target)) check(target, crawled.get(target)!);
+    const statuses = new Map([...targets].filter((target) => crawled.has(target)).map((target) => [target, crawled.get(target)!]));
     await inTurns(
       [...targets].filter((target) => !crawled.has(target)),
       async (target) => {
         const res = await fetch(site + target, { redirect: "manual" });
         await res.arrayBuffer();
-        check(target, res.status);
+        statuses.set(target, res.status);
       },
     );
+    const broken = [...statuses].filter(([, status]) => status !== 200 && status !== 301).map(([target, status]) => `${target} ${status}`);
     expect(broken.sort()).toEqual([]);
   });
 

@@ -116,6 +116,32 @@ describe("search in Chromium", () => {
     });
   });
 
+  it("says why while the index is being built, and asks again when the server said to, without another keystroke", async () => {
+    await withPage(browser, DESKTOP, async (page) => {
+      // The server's answer while a replica that just started builds its index (server/search/index.ts).
+      const building = "The search index is still being built; try again in a few seconds.";
+      const asked: number[] = [];
+      await page.route("**/api/search?*", async (route) => {
+        asked.push(Date.now());
+        if (asked.length > 1) return route.continue();
+        await route.fulfill({
+          status: 503,
+          headers: { "Retry-After": "1" },
+          contentType: "application/json",
+          body: JSON.stringify({ error: building }),
+        });
+      });
+      await open(page, url(START));
+      await page.keyboard.press("Control+k");
+      await page.locator(`${DIALOG} [role="combobox"]`).fill("kisok");
+      await expect.poll(() => page.locator(`${DIALOG} .search-status`).textContent()).toBe(building);
+      await expect.poll(() => page.locator(`${DIALOG} .search-status`).textContent()).toMatch(/match/);
+      expect(asked).toHaveLength(2);
+      expect(asked[1]! - asked[0]!).toBeGreaterThanOrEqual(1_000);
+      expect(await listedPages(page)).toContain(KIOSK);
+    });
+  });
+
   it("opens the results page on Enter when no result is shown yet", async () => {
     await withPage(browser, DESKTOP, async (page) => {
       await open(page, url(START));

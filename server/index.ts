@@ -264,11 +264,15 @@ export async function startContentService(
     compiledDir: path.join(config.dataDir, "compiled"),
     compileTimeoutMs: config.compileTimeoutSeconds * 1000,
   });
-  // Converting a page to Markdown (for search, llms.txt and .md) is a compile of its own: the same limit.
-  const markdown = new MarkdownService(engine, { timeoutMs: config.compileTimeoutSeconds * 1000 });
+  const checks = new RefChecks(engine, config.compileTimeoutSeconds * 1000);
+  // Converting a page to Markdown (for search, llms.txt and .md) is a compile of its own: the same
+  // limit. Its parse gives the page's links too, which the checks keep rather than parse it again.
+  const markdown = new MarkdownService(engine, {
+    timeoutMs: config.compileTimeoutSeconds * 1000,
+    onLinksRead: (source, links) => checks.remember(source, links),
+  });
   // Search indexes each page's clean Markdown, so a snippet's text is found under the pages that include it.
   const search = new SearchService(engine, markdown, SEARCH_LIMITS, print);
-  const checks = new RefChecks(engine, config.compileTimeoutSeconds * 1000);
   let liveChecks: LiveChecks | undefined;
   let previousLive: Snapshot | undefined;
   let linksRead = false;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { scanPage } from "./link-scan";
+import { parsePage } from "../markdown/expand";
+import { scanPage, scanTree } from "./link-scan";
 
 describe("scanPage", () => {
   it.each([
@@ -22,5 +23,14 @@ describe("scanPage", () => {
 
   it("says why a page it cannot parse is unreadable", () => {
     expect(scanPage("<Card").unreadable).toBeTruthy();
+  });
+
+  // The Markdown conversion parses each page once and hands the checks what scanTree reads of that parse.
+  it.each([
+    ["frontmatter, links and headings", "---\nid: a\ntitle: A\n---\n\n## Step\n\nSee [x](/guides/x#y).\n\n## Step"],
+    ["a snippet imported and used", "import Hello from '@site/snippets/hello.mdx';\n\n## Hi\n\n<Hello />\n\n![a](/static/a.png)"],
+    ["a component's links", '<Card id="intro" title="A" href="/a" />'],
+  ])("reads the same from the page's parse for Markdown as from its source: %s", (_, source) => {
+    expect(scanTree(parsePage("docs/a.mdx", source))).toEqual(scanPage(source));
   });
 });

@@ -36,8 +36,7 @@ function textOf(node: RootContent): string {
 
 /**
  * Reads a page's links, images and anchors from its MDX source, each with its line: what the
- * checks of a ref need to find broken links without rendering. Anchors follow the compiler:
- * rehype-slug's ids (GitHub's slugs, numbered when repeated), moved out of the site's own names.
+ * checks of a ref need to find broken links without rendering.
  */
 export function scanPage(source: string): PageScan {
   let tree: MdastRoot;
@@ -46,6 +45,15 @@ export function scanPage(source: string): PageScan {
   } catch (error) {
     return { anchors: [], links: [], unreadable: (error as Error).message.split("\n")[0] };
   }
+  return scanTree(tree);
+}
+
+/**
+ * The links, images and anchors of a page's syntax tree as parsed (its snippets not put in: their
+ * links are theirs). Anchors follow the compiler: rehype-slug's ids (GitHub's slugs, numbered when
+ * repeated), moved out of the site's own names.
+ */
+export function scanTree(tree: MdastRoot): PageScan {
   const slugger = new GithubSlugger();
   const anchors: string[] = [];
   const links: ScannedLink[] = [];

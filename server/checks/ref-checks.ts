@@ -65,6 +65,8 @@ export const WARM_SCAN_SOURCES = 24;
  */
 export const CHECK_LIMITS: AdmissionLimits = { total: 4, perClient: 2, perRef: 1, retryAfterSeconds: 10 };
 
+/** A page source's key in the scans' cache: its text's hash, so commits that share a source share its scan. */
+const sourceKey = (source: string) => createHash("sha1").update(source).digest("hex");
 const jsonBytes = (value: unknown) => JSON.stringify(value).length * 2 + 64;
 const SIDEBAR_FILE = /^sidebars\//;
 const PROBLEM_LINE = /^(.+?):(\d+):(\d+): ([\s\S]*)$/;
@@ -118,6 +120,14 @@ export class RefChecks {
    */
   warm(snapshot: Snapshot): Promise<void> {
     return this.scan(snapshot, WARM_SCAN_SOURCES, this.warmJobTimeoutMs).then(() => undefined);
+  }
+
+  /**
+   * Keeps the links and anchors of a page source read elsewhere (server/markdown reads them as it
+   * converts a page): after the live index is built, warm() finds most of them read.
+   */
+  remember(source: string, scan: PageScan): void {
+    this.scans.set(sourceKey(source), scan);
   }
 
   stats(): Record<string, CacheStats> {
@@ -227,7 +237,7 @@ export class RefChecks {
           id: page.id,
           file: page.kind === "generated" ? `generated/${page.id}.mdx` : page.sourcePath,
           source,
-          key: createHash("sha1").update(source).digest("hex"),
+          key: sourceKey(source),
         };
       }),
     );

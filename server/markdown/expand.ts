@@ -1,5 +1,6 @@
 import type { Root } from "mdast";
 import { VFile } from "vfile";
+import { blankFrontmatter } from "../mdx/compile";
 import { resolveImport } from "../mdx/imports";
 import { inlineSnippets } from "../mdx/inline-snippets";
 import { mdxParser } from "../mdx/parser";
@@ -20,14 +21,25 @@ export function parseExpanded(
   files: Readonly<Record<string, string>>,
   importers: readonly string[] = [],
 ): Root {
-  const file = new VFile({ path, value: withoutFrontmatter(source) });
-  let tree: Root;
+  return expandSnippets(parsePage(path, source), path, files, importers);
+}
+
+/**
+ * A page's syntax tree as the compiler parses it, frontmatter left out (blanked, so that positions
+ * are lines of the file). Throws PageProblems when the MDX does not parse.
+ */
+export function parsePage(path: string, source: string): Root {
+  const file = new VFile({ path, value: blankFrontmatter(source) });
   try {
-    tree = parser.runSync(parser.parse(file), file) as Root;
+    return parser.runSync(parser.parse(file), file) as Root;
   } catch (error) {
     const e = error as { reason?: string; message?: string; line?: number; column?: number };
     throw new PageProblems([{ file: path, line: e.line ?? 1, column: e.column ?? 1, reason: e.reason ?? e.message ?? String(error) }]);
   }
+}
+
+/** Puts the snippets `tree` (the page at `path`) imports where it uses them, as parseExpanded does; changes and returns `tree`. */
+export function expandSnippets(tree: Root, path: string, files: Readonly<Record<string, string>>, importers: readonly string[] = []): Root {
   const snippets = new Map<string, Root>();
   for (const { name, specifier } of checkSafeSubset(tree, path).imports) {
     const resolved = resolveImport(path, specifier, (p) => p in files);
@@ -37,10 +49,4 @@ export function parseExpanded(
   // Used inside a line: a one-paragraph snippet joins the line, anything longer its phrasing only.
   inlineSnippets(tree, snippets, (_node, blocks) => blocks.flatMap((block) => (block.type === "paragraph" ? block.children : [])));
   return tree;
-}
-
-/** Frontmatter is metadata: the title and description are rendered from it apart from the body. */
-export function withoutFrontmatter(source: string): string {
-  const match = /^---\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/.exec(source);
-  return match ? source.slice(match[0].length) : source;
 }

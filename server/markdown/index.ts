@@ -8,13 +8,13 @@
  * plain-mdast.ts) and code blocks are kept as written.
  */
 import matter from "gray-matter";
-import type { RootContent } from "mdast";
+import type { Root, RootContent } from "mdast";
 import remarkGfm from "remark-gfm";
 import remarkMath from "remark-math";
 import remarkStringify from "remark-stringify";
 import { unified } from "unified";
 import type { MdxInput } from "../mdx/compile";
-import { parseExpanded } from "./expand";
+import { expandSnippets, parseExpanded } from "./expand";
 import { toPlainMdast } from "./plain-mdast";
 
 export interface MarkdownHeader {
@@ -47,6 +47,11 @@ export function toCleanMarkdown(input: MdxInput, header?: MarkdownHeader): strin
 /** The body alone: the costly part, which the server computes in a worker and caches per content. */
 export function cleanMarkdownBody(input: MdxInput): string {
   return printer.stringify(toPlainMdast(parseExpanded(input.path, input.source, input.files)));
+}
+
+/** The body of the page `input` as parsed already (parsePage): its snippets are put into `tree`. */
+export function cleanMarkdownOfTree(tree: Root, input: MdxInput): string {
+  return printer.stringify(toPlainMdast(expandSnippets(tree, input.path, input.files)));
 }
 
 /** `# Title`, `> description` and `Source: <url>`, each followed by a blank line. */

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { Cache, stringBytes, type CacheStats } from "../cache";
 import { CACHE_BUDGETS } from "../memory-budget";
+import type { PageScan } from "../checks/link-scan";
 import type { PageMeta } from "../content/catalogue";
 import type { ContentEngine, Snapshot } from "../engine";
 import { CompileError } from "../errors";
@@ -18,6 +19,8 @@ export interface MarkdownServiceOptions {
   llmsFullMaxBytes?: number;
   /** Time limit of converting one page, ms. */
   timeoutMs?: number;
+  /** Given each converted page's source and its links and anchors, read from the same parse (for server/checks). */
+  onLinksRead?: (source: string, links: PageScan) => void;
 }
 
 /** Pages converted at once for /llms-full.txt: enough to keep the workers busy, few enough to leave room in their queue. */
@@ -35,6 +38,7 @@ export class MarkdownService {
   private readonly fullTexts: Cache<string>;
   private readonly maxBytes: number;
   private readonly timeoutMs: number;
+  private readonly onLinksRead: MarkdownServiceOptions["onLinksRead"];
 
   constructor(
     private readonly engine: ContentEngine,
@@ -42,6 +46,7 @@ export class MarkdownService {
   ) {
     this.maxBytes = options.llmsFullMaxBytes ?? 8 * 1024 * 1024;
     this.timeoutMs = options.timeoutMs ?? 20_000;
+    this.onLinksRead = options.onLinksRead;
     this.bodies = new Cache({
       maxBytes: options.cacheBytes ?? CACHE_BUDGETS.markdownBodies,
       sizeOf: (o) => stringBytes(o.ok ? o.text : o.message) + 64,
@@ -86,8 +91,12 @@ export class MarkdownService {
   async body(snapshot: Snapshot, page: PageMeta, lane: Lane = "live"): Promise<MarkdownOutcome> {
     const { key, input } = await this.inputOf(snapshot, page);
     return this.bodies.get(key, async () => {
+      const job = await input();
       try {
-        return await this.engine.workers.run("markdown", await input(), this.timeoutMs, lane);
+        // The links go on to their listener, not into this cache (its weights count the text).
+        const { links, ...outcome } = await this.engine.workers.run("markdown", job, this.timeoutMs, lane);
+        if (links) this.onLinksRead?.(job.source, links);
+        return outcome;
       } catch (error) {
         if (!(error instanceof JobTimeoutError)) throw error;
         return { ok: false, message: `converting this page to Markdown took longer than ${this.timeoutMs / 1000} s and was stopped` };

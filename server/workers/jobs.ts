@@ -10,8 +10,9 @@ import { generators } from "../generators";
 import { compileMdx, type MdxInput } from "../mdx/compile";
 import { getHighlighter } from "../mdx/highlighter";
 import { boundedDiff, type DiffOutcome } from "../diff/text-diff";
-import { scanPage, type PageScan } from "../checks/link-scan";
-import { cleanMarkdownBody } from "../markdown/index";
+import { scanPage, scanTree, type PageScan } from "../checks/link-scan";
+import { parsePage } from "../markdown/expand";
+import { cleanMarkdownOfTree } from "../markdown/index";
 import { formatProblem, PageProblems, type PageProblem } from "../mdx/problems";
 import { boundedSections } from "../search/page-bounds";
 import { SearchIndex, type SerializedSearchIndex } from "../search/search-index";
@@ -49,10 +50,17 @@ function generatePages({ sourcePath, text }: { sourcePath: string; text: string 
 
 export type MarkdownOutcome = { ok: true; text: string } | { ok: false; message: string };
 
-/** A page's clean Markdown (server/markdown), for its .md twin and /llms-full.txt. */
-function cleanMarkdown(input: MdxInput): MarkdownOutcome {
+/**
+ * A page's clean Markdown (server/markdown), for its .md twin, /llms-full.txt and search, and its
+ * links and anchors read from the same parse for the checks (server/checks): the search index of the
+ * live commit converts every page, and the checks read every page's links after it.
+ */
+function cleanMarkdown(input: MdxInput): MarkdownOutcome & { links?: PageScan } {
   try {
-    return { ok: true, text: cleanMarkdownBody(input) };
+    const tree = parsePage(input.path, input.source);
+    // Read before the snippets go in: a page's links are its own, its snippets' are theirs.
+    const links = scanTree(tree);
+    return { ok: true, text: cleanMarkdownOfTree(tree, input), links };
   } catch (error) {
     return { ok: false, message: error instanceof PageProblems ? error.problems.map(formatProblem).join("\n") : (error as Error).message };
   }

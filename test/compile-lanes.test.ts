@@ -7,7 +7,7 @@ import { startServer, HANG_MS, waitFor, type RunningServer } from "./helpers/ser
 import { client } from "./helpers/site";
 
 /** The compile time limit the suites run with (COMPILE_TIMEOUT), s: what a slow page hits. */
-const LIMIT_S = 6;
+const LIMIT_S = 3;
 const SLOW_PAGES = 40;
 
 /**

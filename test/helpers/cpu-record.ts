@@ -2,7 +2,7 @@
  * Setup file of the system suites: when a test file ends, appends the CPU time it used to
  * `.vitest/cpu.tsv`, both its own and that of the children it waited for (servers and
  * their compile workers, git, Chromium), which the test budget's report sums up. CPU time, not wall
- * time: with two files at a time on two busy cores, a file's wall time is mostly the other's work.
+ * time: with three files at a time on two busy cores, a file's wall time is mostly the others' work.
  * A worker process runs file after file (isolate: false), so a file's time is what its process used
  * since the file before it ended.
  * Registered before the file's own hooks, so this runs after them, once its servers have stopped.

@@ -12,7 +12,7 @@ import path from "node:path";
 import { RSS_LIMIT_MB, WORKER_PROCESS_MB } from "../../server/memory-budget";
 import { ROOT, startAppServer } from "../bench/app-server";
 import { removeTempDirs, tempDir } from "../bench/temp";
-import { rotateCommits } from "./commit-rotation";
+import { REQUESTS_PER_COMMIT, rotateCommits } from "./commit-rotation";
 import { fastImport } from "./fast-import";
 import { fastImportStream } from "./fast-import-stream";
 import { manyPages } from "./many-pages";
@@ -53,7 +53,7 @@ async function main(): Promise<number> {
     const serverPeak = peaks.find((p) => p.pid === server.pid)!;
     const workerLine = WORKER_PROCESS_MB.heapLimit + WORKER_PROCESS_MB.runtime;
     const over = serverPeak.mb > RSS_LIMIT_MB || peaks.some((p) => p.name === "compile worker" && p.mb > workerLine);
-    return over || statuses[200] !== oids.length ? 1 : 0;
+    return over || statuses[200] !== oids.length * REQUESTS_PER_COMMIT ? 1 : 0;
   } finally {
     await server.stop();
     removeTempDirs();

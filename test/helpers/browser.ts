@@ -65,8 +65,15 @@ export function windowMarked(page: Page): Promise<boolean> {
   return page.evaluate(() => (window as unknown as { __marker?: number }).__marker === 42);
 }
 
-/** Saves a screenshot to test-results/screenshots/<name>.png, of the whole page unless `fullPage` is false. */
+/**
+ * Whether the browser suites save screenshots (`SCREENSHOTS=1`): for a person to look at the pages as
+ * readers see them, not for the suites' assertions; encoding them was a sixth of a browser suite's CPU.
+ */
+export const SCREENSHOTS = process.env.SCREENSHOTS === "1";
+
+/** Saves a screenshot to test-results/screenshots/<name>.png, of the whole page unless `fullPage` is false, when SCREENSHOTS. */
 export async function screenshot(page: Page, name: string, fullPage = true): Promise<void> {
+  if (!SCREENSHOTS) return;
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage, animations: "disabled" });
 }

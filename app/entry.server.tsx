@@ -38,19 +38,22 @@ export default async function handleRequest(
     headers.set("ETag", etag);
     // Part of the page as kept, so the fronts' replays name the commit too.
     headers.set(COMMIT_HEADER, page.commit);
-    // The Markdown twin of a page (/page.md) is its clean Markdown (server/markdown), not an HTML document.
-    if (page.markdown !== undefined) {
-      if (request.headers.get("If-None-Match") === etag) return new Response(null, { status: 304, headers });
-      headers.set("Content-Type", "text/markdown; charset=utf-8");
-      return new Response(page.markdown, { status, headers });
-    }
   }
-  const body = tailIntoBody(await renderToBuffer(request, context));
-  headers.set("Content-Type", "text/html; charset=utf-8");
-  // Scripts are hashed from what the app wrote, never from the page body it inserted as it is.
-  headers.set("Content-Security-Policy", documentPolicy(body, page?.body));
+  let body: Buffer<ArrayBuffer>;
+  // The Markdown twin of a page (/page.md) is its clean Markdown (server/markdown), not an HTML document.
+  if (page?.markdown !== undefined && etag) {
+    body = Buffer.from(page.markdown, "utf8");
+    headers.set("Content-Type", "text/markdown; charset=utf-8");
+  } else {
+    body = tailIntoBody(await renderToBuffer(request, context));
+    headers.set("Content-Type", "text/html; charset=utf-8");
+    // Scripts are hashed from what the app wrote, never from the page body it inserted as it is.
+    headers.set("Content-Security-Policy", documentPolicy(body, page?.body));
+  }
   if (keyCommit && etag) {
-    // Pages are kept: the production server (http/) replays them before Remix runs.
+    // Pages and their Markdown twins are kept: the production server (http/) replays them before
+    // Remix runs, in one write of head and body. A reply through Remix and compression() goes out
+    // in pieces, and a replica killed between them (kill -9) cut the reader's response short.
     keepRenderedPage(keyCommit, context.manifest.version, publicOrigin(request.headers.get("Host")), url, {
       headers: [...headers],
       etag,

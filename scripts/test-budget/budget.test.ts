@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { budgetReport, cpuReport, isUnitFile, type VitestReport } from "./budget";
+import { budgetReport, cpuReport, isUnitFile, machineCpu, type VitestReport } from "./budget";
 
 const ROOT = "/repo";
 const file = (name: string, start: number, end: number) => ({
@@ -60,4 +60,17 @@ describe("cpuReport", () => {
     expect(report.totalSeconds).toBe(total);
     expect(report.most.map((f) => `${f.file} ${f.seconds}`)).toEqual(most);
   });
+});
+
+describe("machineCpu", () => {
+  it.each([
+    ["cpu  100 0 50 800 50 0 0 0 0 0\ncpu0 50 0 25 400 25 0 0 0 0 0", { busy: 1.5, all: 10 }],
+    ["cpu  1000 10 300 5000 0 20 70 100 0 0", { busy: 15, all: 65 }],
+    ["cpu  200 0 100 700", { busy: 3, all: 10 }],
+  ])("%j: %j", (stat, seconds) => {
+    const { busy, all } = machineCpu(stat);
+    expect({ busy: +busy.toFixed(2), all: +all.toFixed(2) }).toEqual(seconds);
+  });
+
+  it("refuses text without the machine's line", () => expect(() => machineCpu("intr 1 2 3")).toThrow(/no "cpu " line/));
 });

@@ -80,3 +80,15 @@ export function cpuReport(tsv: string, most = 10): CpuReport {
     most: files.sort((a, b) => b.seconds - a.seconds).slice(0, most),
   };
 }
+
+/** The machine's CPU time from /proc/stat's first line, in seconds: busy (user, nice, system, irq, softirq, steal) and all. */
+export function machineCpu(procStat: string): { busy: number; all: number } {
+  const line = procStat.split("\n").find((l) => l.startsWith("cpu "));
+  if (!line) throw new Error('no "cpu " line in /proc/stat');
+  // Older kernels list fewer fields: those missing count 0.
+  const fields = line.trim().split(/\s+/).slice(1).map(Number);
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = Array.from({ length: 8 }, (_, i) => fields[i] ?? 0);
+  const tick = 100; // USER_HZ on Linux
+  const busy = user! + nice! + system! + irq! + softirq! + steal!;
+  return { busy: busy / tick, all: (busy + idle! + iowait!) / tick };
+}

@@ -27,6 +27,15 @@ if (fs.existsSync(cpuFile)) {
       cpu.most.map((f) => `${f.file} ${f.seconds.toFixed(0)} s`).join(", "),
   );
 }
+// The whole machine's CPU over the system suites (test/helpers/cpu-record-file.ts), all processes counted.
+const machineFile = path.join(path.dirname(file), "machine-cpu.json");
+if (fs.existsSync(machineFile)) {
+  const { busySeconds, allSeconds } = JSON.parse(fs.readFileSync(machineFile, "utf8")) as { busySeconds: number; allSeconds: number };
+  console.log(
+    `the machine during the system suites: ${busySeconds.toFixed(0)} CPU-s busy of ${allSeconds.toFixed(0)} ` +
+      `(${((100 * busySeconds) / allSeconds).toFixed(0)}%), whatever ran on it`,
+  );
+}
 if (result.over.length) {
   console.error(`test budget missed: ${result.over.join("; ")}`);
   process.exit(1);

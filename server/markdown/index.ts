@@ -14,7 +14,7 @@ import remarkMath from "remark-math";
 import remarkStringify from "remark-stringify";
 import { unified } from "unified";
 import type { MdxInput } from "../mdx/compile";
-import { expandSnippets, parseExpanded } from "./expand";
+import { expandSnippets, parsePage } from "./expand";
 import { toPlainMdast } from "./plain-mdast";
 
 export interface MarkdownHeader {
@@ -46,7 +46,7 @@ export function toCleanMarkdown(input: MdxInput, header?: MarkdownHeader): strin
 
 /** The body alone: the costly part, which the server computes in a worker and caches per content. */
 export function cleanMarkdownBody(input: MdxInput): string {
-  return printer.stringify(toPlainMdast(parseExpanded(input.path, input.source, input.files)));
+  return cleanMarkdownOfTree(parsePage(input.path, input.source), input);
 }
 
 /** The body of the page `input` as parsed already (parsePage): its snippets are put into `tree`. */
